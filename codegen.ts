@@ -15,7 +15,6 @@ const config: CodegenConfig = {
     'src/generated/graphql.ts': {
       plugins: [
         banner,
-        'typescript',
         'typescript-operations',
         'typed-document-node',
       ],
@@ -30,7 +29,6 @@ const config: CodegenConfig = {
           BigInt: { input: 'number | string', output: 'number | string' },
         },
         dedupeFragments: true,
-        onlyOperationTypes: true,
         skipTypename: true,
         strictScalars: true,
       },
