@@ -1,0 +1,45 @@
+/** Options shared by every error the SDK throws. */
+export interface AdminApiErrorOptions {
+  /** The SDK method or GraphQL operation that failed, e.g. `'grantCoupon'`. */
+  operation: string;
+  /** The lower-level error, when there is one. Never a value that holds the API key. */
+  cause?: unknown;
+}
+
+/**
+ * The base class of every error the SDK throws, so one `instanceof` check catches them all.
+ * Messages read "Failed to <operation>: <reason>. <remedy>" and never contain the API key or the
+ * request's variables (member emails and the like).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await admin.grantCoupon(couponId, { email });
+ * } catch (error) {
+ *   if (error instanceof AdminApiError) console.error(error.operation, error.message);
+ * }
+ * ```
+ */
+export class AdminApiError extends Error {
+  override name = 'AdminApiError';
+  /** The SDK method or GraphQL operation that failed. */
+  readonly operation: string;
+
+  constructor(message: string, options: AdminApiErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.operation = options.operation;
+  }
+
+  /**
+   * What `JSON.stringify(error)` shows: the stable fields callers branch on, never the cause
+   * (which may carry request data) nor anything holding the key.
+   */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, operation: this.operation, ...this.jsonFields() };
+  }
+
+  /** Subclasses add their own stable fields to {@link AdminApiError.toJSON} here. */
+  protected jsonFields(): Record<string, unknown> {
+    return {};
+  }
+}
