@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+
+/** The two budgets of an API key, as the server counts them. */
+export type RateLimitedOperationType = 'mutations' | 'queries';
+
+/**
+ * Names the rate-limit budget of one API key and one operation type, for a `PermitStore`:
+ * the first 16 hex digits (64 bits) of a SHA-256 of the key, then the type. The key itself never
+ * appears, so bucket names are safe in logs and in a shared Redis.
+ *
+ * @example
+ * ```ts
+ * bucketName(process.env.ADMIN_API_KEY!, 'mutations'); // 'key-3f2a9c0d1b7e4a65:mutations'
+ * ```
+ */
+export function bucketName(apiKey: string, operationType: RateLimitedOperationType): string {
+  // A fixed label in the hashed text keeps these digests apart from other SHA-256 uses of the key.
+  const digest = createHash('sha256').update(`school-admin-sdk rate-limit bucket\n${apiKey}`).digest('hex');
+  return `key-${digest.slice(0, 16)}:${operationType}`;
+}

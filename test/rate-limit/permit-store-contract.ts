@@ -1,0 +1,264 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bucketName } from '../../src/rate-limit/bucket-name.js';
+import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { VirtualClock } from './virtual-clock.js';
+
+/** A store opened for one test, and how to dispose of it. */
+export interface StoreUnderTest {
+  store: PermitStore;
+  close(): Promise<void>;
+}
+
+/** Opens a fresh, empty store that reads `now` as its clock. */
+export type OpenStore = (now: () => number) => Promise<StoreUnderTest>;
+
+const WINDOW_MS = 1_000;
+const LEASE_MS = 5_000;
+const MUTATIONS = bucketName('contract-key-a', 'mutations');
+const QUERIES = bucketName('contract-key-a', 'queries');
+const OTHER_KEY_MUTATIONS = bucketName('contract-key-b', 'mutations');
+
+/**
+ * The rules of `PermitStore` (src/rate-limit/permit-store.ts), run against any store on a virtual
+ * clock: call it inside a `describe` of the store's test file.
+ */
+export function describePermitStoreContract(open: OpenStore): void {
+  let clock: VirtualClock;
+  let subject: StoreUnderTest;
+  let store: PermitStore;
+
+  beforeEach(async () => {
+    clock = new VirtualClock();
+    subject = await open(clock.now);
+    store = subject.store;
+  });
+  afterEach(() => subject.close());
+
+  const request = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => ({
+    bucket: MUTATIONS,
+    limit,
+    windowMs: WINDOW_MS,
+    leaseMs: LEASE_MS,
+    ...overrides,
+  });
+
+  async function grant(acquire: AcquireRequest): Promise<string> {
+    const result = await store.tryAcquire(acquire);
+    if (!result.granted) throw new Error(`expected a permit, got ${JSON.stringify(result)}`);
+    return result.permitId;
+  }
+
+  async function grantAll(acquire: AcquireRequest, count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) ids.push(await grant(acquire));
+    return ids;
+  }
+
+  const refused = (retryAfterMs: number, paused = false): AcquireResult => ({ granted: false, retryAfterMs, paused });
+
+  describe('a full burst up to the limit goes out at once', () => {
+    it('grants `limit` permits at the same instant, each with its own id', async () => {
+      const ids = await grantAll(request(5), 5);
+      expect(new Set(ids).size).toBe(5);
+    });
+  });
+
+  describe('the limit+1-th request waits until enough counted requests leave', () => {
+    it('refuses it with retryAfterMs = the time until the earliest answer is windowMs old', async () => {
+      const [first, second, third] = await grantAll(request(3), 3);
+      clock.advance(100);
+      await store.release(MUTATIONS, second ?? '', WINDOW_MS);
+      clock.advance(50);
+      await store.release(MUTATIONS, first ?? '', WINDOW_MS);
+      clock.advance(50);
+      await store.release(MUTATIONS, third ?? '', WINDOW_MS);
+      clock.advance(100);
+      expect(await store.tryAcquire(request(3))).toEqual(refused(800));
+      clock.advance(799);
+      expect(await store.tryAcquire(request(3))).toEqual(refused(1));
+      clock.advance(1);
+      await grant(request(3));
+      expect(await store.tryAcquire(request(3))).toEqual(refused(50));
+    });
+  });
+
+  describe('in-flight requests count until released', () => {
+    it('an unreleased permit counts beyond windowMs, and a refusal points at its lease end', async () => {
+      await grant(request(1));
+      clock.advance(3 * WINDOW_MS);
+      expect(await store.tryAcquire(request(1))).toEqual(refused(LEASE_MS - 3 * WINDOW_MS));
+    });
+
+    it('answered ones free first: the refusal points at the answered permit while others are in flight', async () => {
+      const [, second] = await grantAll(request(3), 3);
+      clock.advance(100);
+      await store.release(MUTATIONS, second ?? '', WINDOW_MS);
+      expect(await store.tryAcquire(request(3))).toEqual(refused(WINDOW_MS));
+    });
+  });
+
+  describe('answered requests count until windowMs after the response, not after the send', () => {
+    it('a request answered at t blocks until exactly t + windowMs', async () => {
+      const permit = await grant(request(1));
+      clock.advance(2_500);
+      await store.release(MUTATIONS, permit, WINDOW_MS);
+      clock.advance(WINDOW_MS - 1);
+      expect(await store.tryAcquire(request(1))).toEqual(refused(1));
+      clock.advance(1);
+      await grant(request(1));
+    });
+  });
+
+  describe('leases: a permit not released within leaseMs counts as answered at the lease end', () => {
+    it('blocks until the lease end, then for windowMs more', async () => {
+      await grant(request(1, { leaseMs: 300 }));
+      clock.advance(299);
+      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      clock.advance(1);
+      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(WINDOW_MS));
+      clock.advance(WINDOW_MS - 1);
+      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      clock.advance(1);
+      await grant(request(1, { leaseMs: 300 }));
+    });
+
+    it('a holder that never releases blocks the whole budget for at most leaseMs + windowMs', async () => {
+      await grantAll(request(4, { leaseMs: 300 }), 4);
+      clock.advance(300 + WINDOW_MS);
+      await grantAll(request(4, { leaseMs: 300 }), 4);
+    });
+
+    it.each([
+      ['with no acquire between the lease end and the release', false],
+      ['after an acquire already counted the lease as answered', true],
+    ])('a release after the lease ended counts the request until windowMs after that late answer (%s)', async (_, acquireBetween) => {
+      const permit = await grant(request(1, { leaseMs: 300 }));
+      clock.advance(400);
+      if (acquireBetween) expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(900));
+      clock.advance(100);
+      await store.release(MUTATIONS, permit, WINDOW_MS);
+      clock.advance(WINDOW_MS - 1);
+      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      clock.advance(1);
+      await grant(request(1, { leaseMs: 300 }));
+    });
+  });
+
+  describe('release', () => {
+    it('releasing an unknown permit, or one of an unused bucket, changes nothing', async () => {
+      await grant(request(2));
+      await store.release(MUTATIONS, 'no-such-permit', WINDOW_MS);
+      await store.release(bucketName('never-used-key', 'queries'), 'no-such-permit', WINDOW_MS);
+      await grant(request(2));
+      expect(await store.tryAcquire(request(2))).toEqual(refused(LEASE_MS));
+    });
+  });
+
+  describe('pause after a 429', () => {
+    it('refuses even with budget left, with paused: true and retryAfterMs until the pause ends', async () => {
+      await store.pause(MUTATIONS, clock.now() + 500);
+      expect(await store.tryAcquire(request(10))).toEqual(refused(500, true));
+      clock.advance(500);
+      await grantAll(request(10), 10);
+    });
+
+    it('a pause never shortens a longer pause', async () => {
+      await store.pause(MUTATIONS, clock.now() + 1_000);
+      await store.pause(MUTATIONS, clock.now() + 200);
+      clock.advance(500);
+      expect(await store.tryAcquire(request(10))).toEqual(refused(500, true));
+    });
+
+    it('a longer pause extends a shorter one', async () => {
+      await store.pause(MUTATIONS, clock.now() + 200);
+      await store.pause(MUTATIONS, clock.now() + 800);
+      expect(await store.tryAcquire(request(10))).toEqual(refused(800, true));
+    });
+
+    it('a pause that already ended changes nothing', async () => {
+      await store.pause(MUTATIONS, clock.now() - 1_000);
+      await grant(request(1));
+    });
+
+    it('a pause stops only its own bucket', async () => {
+      await store.pause(MUTATIONS, clock.now() + 500);
+      await grantAll(request(2, { bucket: QUERIES }), 2);
+      await grantAll(request(2, { bucket: OTHER_KEY_MUTATIONS }), 2);
+    });
+  });
+
+  describe('limit changes', () => {
+    it('a lower limit refuses until count - limit + 1 counted requests have left', async () => {
+      const ids = await grantAll(request(5), 5);
+      for (const id of ids) {
+        clock.advance(1);
+        await store.release(MUTATIONS, id, WINDOW_MS);
+      }
+      // Answers at +1..+5 count until +1001..+1005; with limit 2, four of the five must leave.
+      expect(await store.tryAcquire(request(2))).toEqual(refused(WINDOW_MS - 1));
+      clock.advance(WINDOW_MS - 1);
+      await grant(request(2));
+    });
+
+    it('a lower limit held by in-flight requests points at the earliest lease end', async () => {
+      await grant(request(3));
+      clock.advance(10);
+      await grant(request(3));
+      clock.advance(10);
+      const third = await grant(request(3));
+      clock.advance(10);
+      await store.release(MUTATIONS, third, WINDOW_MS);
+      expect(await store.tryAcquire(request(1))).toEqual(refused(LEASE_MS - 30));
+    });
+
+    it('a higher limit grants the difference at once', async () => {
+      await grantAll(request(2), 2);
+      await grantAll(request(4), 2);
+      expect(await store.tryAcquire(request(4))).toEqual(refused(LEASE_MS));
+    });
+  });
+
+  describe('buckets are independent', () => {
+    it('mutations and queries of one key have separate budgets', async () => {
+      await grantAll(request(3), 3);
+      await grantAll(request(3, { bucket: QUERIES }), 3);
+      expect(await store.tryAcquire(request(3, { bucket: QUERIES }))).toEqual(refused(LEASE_MS));
+    });
+
+    it('two API keys have separate budgets', async () => {
+      await grantAll(request(3), 3);
+      await grantAll(request(3, { bucket: OTHER_KEY_MUTATIONS }), 3);
+    });
+  });
+
+  describe('onRelease', () => {
+    it("wakes the released permit's bucket only, until unsubscribed", async () => {
+      const woken: string[] = [];
+      const unsubscribe = store.onRelease?.(MUTATIONS, () => woken.push('mutations'));
+      store.onRelease?.(QUERIES, () => woken.push('queries'));
+      const [first, second] = await grantAll(request(2), 2);
+      await store.release(MUTATIONS, first ?? '', WINDOW_MS);
+      expect(woken).toEqual(['mutations']);
+      unsubscribe?.();
+      await store.release(MUTATIONS, second ?? '', WINDOW_MS);
+      expect(woken).toEqual(['mutations']);
+    });
+
+    it('a release of an unknown permit wakes nobody', async () => {
+      let woken = 0;
+      store.onRelease?.(MUTATIONS, () => (woken += 1));
+      await store.release(MUTATIONS, 'no-such-permit', WINDOW_MS);
+      expect(woken).toBe(0);
+    });
+  });
+
+  describe('requests no store can decide on', () => {
+    it.each([
+      ['limit', { limit: 0 }],
+      ['windowMs', { windowMs: -1 }],
+      ['leaseMs', { leaseMs: Number.NaN }],
+    ])('rejects a non-positive or non-integer %s', async (field, overrides) => {
+      await expect(store.tryAcquire(request(1, overrides))).rejects.toThrow(new RegExp(`${field} must be a positive integer`));
+    });
+  });
+}
