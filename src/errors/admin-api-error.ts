@@ -1,9 +1,13 @@
+import { NO_SECRETS, type Redactor } from './redactor.js';
+
 /** Options shared by every error the SDK throws. */
 export interface AdminApiErrorOptions {
   /** The SDK method or GraphQL operation that failed, e.g. `'grantCoupon'`. */
   operation: string;
   /** The lower-level error, when there is one. Never a value that holds the API key. */
   cause?: unknown;
+  /** Hides the key and the request's variables from what `toJSON()` shows of server data. */
+  redactor?: Redactor;
 }
 
 /**
@@ -24,15 +28,18 @@ export class AdminApiError extends Error {
   override name = 'AdminApiError';
   /** The SDK method or GraphQL operation that failed. */
   readonly operation: string;
+  readonly #redactor: Redactor;
 
   constructor(message: string, options: AdminApiErrorOptions) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    const redactor = options.redactor ?? NO_SECRETS;
+    super(redactor.text(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.operation = options.operation;
+    this.#redactor = redactor;
   }
 
   /**
-   * What `JSON.stringify(error)` shows: the stable fields callers branch on, never the cause
-   * (which may carry request data) nor anything holding the key.
+   * What `JSON.stringify(error)` shows: the stable fields callers branch on, with server text
+   * redacted, never the cause (which may carry request data).
    */
   toJSON(): Record<string, unknown> {
     return { name: this.name, message: this.message, operation: this.operation, ...this.jsonFields() };
@@ -41,5 +48,10 @@ export class AdminApiError extends Error {
   /** Subclasses add their own stable fields to {@link AdminApiError.toJSON} here. */
   protected jsonFields(): Record<string, unknown> {
     return {};
+  }
+
+  /** Server-provided data as `toJSON()` may show it: without the key or the request's variables. */
+  protected redacted(value: unknown): unknown {
+    return this.#redactor.deep(value);
   }
 }

@@ -1,0 +1,35 @@
+import { parseRowError } from '../errors/row-error.js';
+import type { ConsultingMeetingBulkResultFieldsFragment } from '../generated/graphql.js';
+import type { BulkResult } from './types.js';
+
+/** The bulk payload as the documents select it. */
+export interface BulkPayload {
+  results: ConsultingMeetingBulkResultFieldsFragment[] | null;
+  allSucceeded: boolean | null;
+  errors: string[] | null;
+}
+
+/**
+ * Turns a bulk payload into a {@link BulkResult}: row errors stay per row (never thrown), each
+ * string parsed for its code and `valid_options=` hint.
+ */
+export function toBulkResult(payload: BulkPayload): BulkResult {
+  const results = (payload.results ?? []).map((row) => ({
+    meeting: row.meeting ?? null,
+    errors: row.errors === null || row.errors === undefined ? null : row.errors.map(parseRowError),
+  }));
+  return {
+    allSucceeded: payload.allSucceeded ?? results.every((row) => row.meeting !== null),
+    errors: payload.errors ?? [],
+    results,
+  };
+}
+
+/** Concatenates the results of consecutive chunks, keeping input order. */
+export function mergeBulkResults(parts: readonly BulkResult[]): BulkResult {
+  return {
+    allSucceeded: parts.every((part) => part.allSucceeded),
+    errors: parts.flatMap((part) => part.errors),
+    results: parts.flatMap((part) => part.results),
+  };
+}

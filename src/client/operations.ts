@@ -1,0 +1,169 @@
+import {
+  BulkCancelConsultingMeetingsDocument,
+  BulkCreateConsultingMeetingsDocument,
+  CancelConsultingMeetingDocument,
+  CreateConsultingServiceDocument,
+  CreateCouponDocument,
+  CreateCouponGrantDocument,
+  DeleteConsultingServiceDocument,
+  EnrollStudentToConsultingMeetingDocument,
+  RateConsultingMeetingDocument,
+  RemoveStudentFromConsultingMeetingDocument,
+  RescheduleStudentConsultingMeetingDocument,
+  RevokeCouponGrantDocument,
+  UpdateConsultingMeetingDocument,
+  UpdateConsultingServiceDocument,
+  UpdateCouponDocument,
+  UpdateSubscriptionDocument,
+  type TypedDocumentString,
+} from '../generated/graphql.js';
+import type { ErrorContext } from '../response/error-context.js';
+import { toBulkResult } from './bulk-result.js';
+import type { Coupon } from './types.js';
+import { requireMain } from './unwrap-payload.js';
+
+/**
+ * Whether an operation may be sent again after a failure that may have reached the server.
+ * `idempotent`: the spec calls it idempotent, convergent or an upsert, or it sets absolute values;
+ * `unsafe`: repeating it could duplicate work or change its meaning.
+ */
+export type RetrySafety = 'idempotent' | 'unsafe';
+
+/** One row of the operations table: everything the shared pipeline needs to run a method. */
+export interface OperationDefinition<TData, TVariables, TResult> {
+  /** The mutation field, e.g. `'createCouponGrant'`. */
+  readonly field: string;
+  /** How messages name the call: "Failed to <label>". */
+  readonly label: string;
+  /** The document text; starts with `mutation`, which is how the server counts it. */
+  readonly document: string;
+  readonly retry: RetrySafety;
+  /** Map the documented updateSubscription messages to `PayloadError.reason`. */
+  readonly subscriptionReasons?: boolean;
+  /** Turns the response's data into the method's result, or throws `PayloadError`. */
+  readonly unwrap: (data: TData, context: ErrorContext) => TResult;
+  /** Type carrier for the variables (never read at run time). */
+  readonly variables?: TVariables;
+}
+
+function defineOperation<TData, TVariables, TResult>(
+  document: TypedDocumentString<TData, TVariables>,
+  definition: Omit<OperationDefinition<TData, TVariables, TResult>, 'document' | 'variables'>,
+): OperationDefinition<TData, TVariables, TResult> {
+  // Generated strings open with a newline and indentation; the server classifies a request as a
+  // mutation only when the query string starts with `mutation`, so the leading space must go.
+  return Object.freeze({ ...definition, document: String(document).trimStart() });
+}
+
+/** The table of the 16 documented mutations. */
+export const OPERATIONS = {
+  updateSubscription: defineOperation(UpdateSubscriptionDocument, {
+    field: 'updateSubscription',
+    label: 'update the subscription period',
+    retry: 'idempotent', // sets an absolute end date
+    subscriptionReasons: true,
+    unwrap: (data, context) => requireMain(data.updateSubscription, 'subscription', context),
+  }),
+  createConsultingService: defineOperation(CreateConsultingServiceDocument, {
+    field: 'createConsultingService',
+    label: 'create the consulting service',
+    retry: 'unsafe',
+    unwrap: (data, context) => requireMain(data.createConsultingService, 'consultingService', context),
+  }),
+  updateConsultingService: defineOperation(UpdateConsultingServiceDocument, {
+    field: 'updateConsultingService',
+    label: 'update the consulting service',
+    retry: 'idempotent',
+    unwrap: (data, context) => requireMain(data.updateConsultingService, 'consultingService', context),
+  }),
+  deleteConsultingService: defineOperation(DeleteConsultingServiceDocument, {
+    field: 'deleteConsultingService',
+    label: 'delete the consulting service',
+    retry: 'unsafe',
+    unwrap: (data, context) => requireMain(data.deleteConsultingService, 'consultingService', context),
+  }),
+  bulkCreateConsultingMeetings: defineOperation(BulkCreateConsultingMeetingsDocument, {
+    field: 'bulkCreateConsultingMeetings',
+    label: 'create the meetings',
+    retry: 'unsafe',
+    unwrap: (data) => toBulkResult(data.bulkCreateConsultingMeetings),
+  }),
+  updateConsultingMeeting: defineOperation(UpdateConsultingMeetingDocument, {
+    field: 'updateConsultingMeeting',
+    label: 'update the meeting',
+    retry: 'idempotent',
+    unwrap: (data, context) => requireMain(data.updateConsultingMeeting, 'meeting', context),
+  }),
+  cancelConsultingMeeting: defineOperation(CancelConsultingMeetingDocument, {
+    field: 'cancelConsultingMeeting',
+    label: 'cancel the meeting',
+    retry: 'unsafe',
+    unwrap: (data, context) => requireMain(data.cancelConsultingMeeting, 'meeting', context),
+  }),
+  bulkCancelConsultingMeetings: defineOperation(BulkCancelConsultingMeetingsDocument, {
+    field: 'bulkCancelConsultingMeetings',
+    label: 'cancel the meetings',
+    retry: 'unsafe',
+    unwrap: (data) => toBulkResult(data.bulkCancelConsultingMeetings),
+  }),
+  enrollStudentToConsultingMeeting: defineOperation(EnrollStudentToConsultingMeetingDocument, {
+    field: 'enrollStudentToConsultingMeeting',
+    label: 'enroll the student',
+    retry: 'idempotent', // re-enrolling an enrolled student is a no-op
+    unwrap: (data, context) => {
+      const payload = data.enrollStudentToConsultingMeeting;
+      return { meeting: requireMain(payload, 'meeting', context), user: payload.user ?? null };
+    },
+  }),
+  removeStudentFromConsultingMeeting: defineOperation(RemoveStudentFromConsultingMeetingDocument, {
+    field: 'removeStudentFromConsultingMeeting',
+    label: 'remove the student from the meeting',
+    retry: 'unsafe', // a repeat after success fails with MEETING-006
+    unwrap: (data, context) => requireMain(data.removeStudentFromConsultingMeeting, 'meeting', context),
+  }),
+  rescheduleStudentConsultingMeeting: defineOperation(RescheduleStudentConsultingMeetingDocument, {
+    field: 'rescheduleStudentConsultingMeeting',
+    label: 'reschedule the student',
+    retry: 'idempotent', // convergent: already in the target skips the enroll step
+    unwrap: (data, context) => {
+      const payload = data.rescheduleStudentConsultingMeeting;
+      return { fromMeeting: payload.fromMeeting ?? null, toMeeting: requireMain(payload, 'toMeeting', context) };
+    },
+  }),
+  rateConsultingMeeting: defineOperation(RateConsultingMeetingDocument, {
+    field: 'rateConsultingMeeting',
+    label: 'rate the meeting',
+    retry: 'idempotent', // upsert: a repeat replaces the whole rating
+    unwrap: (data, context) => requireMain(data.rateConsultingMeeting, 'attendeeRating', context),
+  }),
+  createCoupon: defineOperation(CreateCouponDocument, {
+    field: 'createCoupon',
+    label: 'create the coupon',
+    retry: 'unsafe',
+    unwrap: (data, context) => requireMain(data.createCoupon, 'coupon', context) as Coupon,
+  }),
+  updateCoupon: defineOperation(UpdateCouponDocument, {
+    field: 'updateCoupon',
+    label: 'update the coupon',
+    retry: 'idempotent',
+    unwrap: (data, context) => requireMain(data.updateCoupon, 'coupon', context) as Coupon,
+  }),
+  createCouponGrant: defineOperation(CreateCouponGrantDocument, {
+    field: 'createCouponGrant',
+    label: 'grant the coupon',
+    retry: 'idempotent', // granting again returns the existing grant with created: false
+    unwrap: (data, context) => {
+      const payload = data.createCouponGrant;
+      return { grant: requireMain(payload, 'grant', context), created: payload.created === true };
+    },
+  }),
+  revokeCouponGrant: defineOperation(RevokeCouponGrantDocument, {
+    field: 'revokeCouponGrant',
+    label: 'revoke the coupon grant',
+    retry: 'unsafe', // a repeat after success fails with COUPON-004
+    unwrap: (data, context) => requireMain(data.revokeCouponGrant, 'grant', context),
+  }),
+} as const;
+
+/** The name of a documented mutation. */
+export type OperationName = keyof typeof OPERATIONS;

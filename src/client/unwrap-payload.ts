@@ -1,0 +1,38 @@
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { payloadError } from '../response/interpret-response.js';
+import type { ErrorContext } from '../response/error-context.js';
+import { isObject } from '../response/graphql-errors.js';
+
+/** The payload shape every documented mutation shares: a main object (or several) and `errors`. */
+export interface PayloadLike {
+  errors?: readonly string[] | null;
+}
+
+/**
+ * Returns the payload's main object, or throws: `PayloadError` when the payload's `errors` list is
+ * non-empty and the object is null (the spec's convention for model-validation and lifecycle
+ * failures), `InvalidResponseError` when the object is missing without any message.
+ */
+export function requireMain<P extends PayloadLike, K extends keyof P>(
+  payload: P | null | undefined,
+  key: K,
+  context: ErrorContext,
+): NonNullable<P[K]> {
+  if (!isObject(payload)) throw missing(context, 'the response has no payload for the operation');
+  const main = payload[key];
+  const messages = payload.errors ?? [];
+  if (main === null || main === undefined) {
+    if (messages.length > 0) throw payloadError([...messages], context);
+    throw missing(context, `the payload has no ${String(key)} and no error message`);
+  }
+  return main as NonNullable<P[K]>;
+}
+
+function missing(context: ErrorContext, what: string): InvalidResponseError {
+  return new InvalidResponseError(`Failed to ${context.label}: ${what}.`, {
+    operation: context.operation,
+    redactor: context.redactor,
+    status: 200,
+    problem: 'missing_payload',
+  });
+}

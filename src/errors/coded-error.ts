@@ -1,0 +1,68 @@
+import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
+
+/** Fields of a {@link CodedError}. */
+export interface CodedErrorOptions extends AdminApiErrorOptions {
+  code: string;
+  details?: Record<string, unknown>;
+  path?: string[];
+  /** The server's own message (the key already removed); absent for local errors. */
+  serverMessage?: string;
+  validOptions?: string[];
+  validOptionsTruncated?: boolean;
+  local?: boolean;
+}
+
+/**
+ * A coded error: the server raised `extensions.error.code` in the top-level `errors` array, or the
+ * client refused an input the server surely would refuse with that code (`local: true`, nothing sent).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await admin.bulkCreateMeetings(serviceId, rows, { atomic: true });
+ * } catch (error) {
+ *   if (error instanceof CodedError && error.code === 'MEETING-010') {
+ *     await admin.bulkCreateMeetings(serviceId, rows); // videoconf rows cannot be atomic
+ *   }
+ * }
+ * ```
+ */
+export class CodedError extends AdminApiError {
+  override name = 'CodedError';
+  /** The error code, e.g. `'MEETING-004'`. */
+  readonly code: string;
+  /** The server's `details` object, as sent (`{}` when none or local). */
+  readonly details: Record<string, unknown>;
+  /** The GraphQL `path` of the error (e.g. `['createCouponGrant']`). */
+  readonly path: string[];
+  /** The server's message, without the API key. It may quote your input; it is left out of `toJSON()`. */
+  readonly serverMessage: string | undefined;
+  /** Values of a `valid_options=` hint in the server message, when there is one. */
+  readonly validOptions: string[] | undefined;
+  /** True when the server says the `valid_options=` list was truncated. */
+  readonly validOptionsTruncated: boolean;
+  /** True when the client raised it before sending anything. */
+  readonly local: boolean;
+
+  constructor(message: string, options: CodedErrorOptions) {
+    super(message, options);
+    this.code = options.code;
+    this.details = options.details ?? {};
+    this.path = options.path ?? [];
+    this.serverMessage = options.serverMessage;
+    this.validOptions = options.validOptions;
+    this.validOptionsTruncated = options.validOptionsTruncated ?? false;
+    this.local = options.local ?? false;
+  }
+
+  protected override jsonFields(): Record<string, unknown> {
+    return {
+      code: this.code,
+      local: this.local,
+      path: this.path,
+      details: this.redacted(this.details),
+      validOptions: this.validOptions,
+      validOptionsTruncated: this.validOptionsTruncated,
+    };
+  }
+}

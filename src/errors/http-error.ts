@@ -1,0 +1,25 @@
+import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
+
+/** Fields of an {@link HttpError}. */
+export interface HttpErrorOptions extends AdminApiErrorOptions {
+  status: number;
+}
+
+/**
+ * A non-2xx response that is neither a 429 nor an authentication failure, e.g. a 502 from a proxy.
+ * 502, 503 and 504 are retried for operations that are safe to repeat.
+ */
+export class HttpError extends AdminApiError {
+  override name = 'HttpError';
+  /** The HTTP status. */
+  readonly status: number;
+
+  constructor(message: string, options: HttpErrorOptions) {
+    super(message, options);
+    this.status = options.status;
+  }
+
+  protected override jsonFields(): Record<string, unknown> {
+    return { status: this.status };
+  }
+}

@@ -1,0 +1,39 @@
+import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
+
+/** Fields of an {@link InvalidResponseError}. */
+export interface InvalidResponseErrorOptions extends AdminApiErrorOptions {
+  status: number;
+  /** What was wrong, e.g. `'malformed_json'`. */
+  problem: InvalidResponseProblem;
+}
+
+/** What made a response unusable. */
+export type InvalidResponseProblem =
+  | 'malformed_json'
+  | 'not_json'
+  | 'missing_data'
+  | 'missing_payload'
+  | 'too_large';
+
+/**
+ * A 2xx response the client cannot use: a body that is not JSON or is cut short, one over
+ * `maxResponseBytes`, or one with neither `data` nor `errors`. The request reached the server, so
+ * it may have been executed.
+ */
+export class InvalidResponseError extends AdminApiError {
+  override name = 'InvalidResponseError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** What was wrong. */
+  readonly problem: InvalidResponseProblem;
+
+  constructor(message: string, options: InvalidResponseErrorOptions) {
+    super(message, options);
+    this.status = options.status;
+    this.problem = options.problem;
+  }
+
+  protected override jsonFields(): Record<string, unknown> {
+    return { status: this.status, problem: this.problem };
+  }
+}

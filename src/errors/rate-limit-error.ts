@@ -1,0 +1,38 @@
+import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
+
+/** Fields of a {@link RateLimitError}. */
+export interface RateLimitErrorOptions extends AdminApiErrorOptions {
+  operationType: 'mutations' | 'queries';
+  limit: number | undefined;
+  retryAfterMs: number;
+  resetAt: number | undefined;
+}
+
+/**
+ * A 429 the client could not get past: retries ran out (`maxRetries`), or the server asked for a
+ * wait longer than `maxRateLimitWaitMs`. Normally the client's pacing prevents 429s; they come when
+ * another client spends the same key's budget.
+ */
+export class RateLimitError extends AdminApiError {
+  override name = 'RateLimitError';
+  /** Which counter was exhausted. */
+  readonly operationType: 'mutations' | 'queries';
+  /** The server's limit for that counter, when it said. */
+  readonly limit: number | undefined;
+  /** How long the server asked to wait, in milliseconds. */
+  readonly retryAfterMs: number;
+  /** When the server's window frees up (Unix seconds), when it said. */
+  readonly resetAt: number | undefined;
+
+  constructor(message: string, options: RateLimitErrorOptions) {
+    super(message, options);
+    this.operationType = options.operationType;
+    this.limit = options.limit;
+    this.retryAfterMs = options.retryAfterMs;
+    this.resetAt = options.resetAt;
+  }
+
+  protected override jsonFields(): Record<string, unknown> {
+    return { operationType: this.operationType, limit: this.limit, retryAfterMs: this.retryAfterMs, resetAt: this.resetAt };
+  }
+}

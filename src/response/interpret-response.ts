@@ -1,0 +1,120 @@
+import { AuthenticationError } from '../errors/authentication-error.js';
+import { CodedError } from '../errors/coded-error.js';
+import { describeErrorCode } from '../errors/error-codes.js';
+import { GraphQLResponseError } from '../errors/graphql-response-error.js';
+import { HttpError } from '../errors/http-error.js';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { PayloadError } from '../errors/payload-error.js';
+import { subscriptionUpdateReason } from '../errors/subscription-update-reason.js';
+import { parseValidOptions } from '../errors/valid-options.js';
+import type { HttpOutcome } from '../transport/graphql-transport.js';
+import type { ErrorContext } from './error-context.js';
+import { codedErrorOf, extensionCodeOf, isObject, readGraphQLErrors, type GraphQLErrorEntry } from './graphql-errors.js';
+
+/** How to read the answer of one call. */
+export interface InterpretOptions extends ErrorContext {
+  /** GraphQL error codes (`extensions.code`) that mean the key was refused. */
+  authErrorCodes: readonly string[];
+  /** Map documented updateSubscription messages to `PayloadError.reason` (they may come as top-level errors). */
+  subscriptionReasons?: boolean;
+}
+
+/**
+ * Turns a (non-429) HTTP outcome into the response's `data`, or throws the error class the
+ * contract names for it: coded errors first (whatever the status), then authentication, HTTP and
+ * GraphQL errors, then unusable bodies.
+ */
+export function interpretResponse(outcome: HttpOutcome, options: InterpretOptions): Record<string, unknown> {
+  const { status, body } = outcome;
+  const entries = readGraphQLErrors(body?.errors);
+  const coded = firstCoded(entries);
+  if (coded !== undefined) throw codedError(coded.entry, coded.error, options);
+
+  const authCode = entries.map(extensionCodeOf).find((code) => code !== undefined && options.authErrorCodes.includes(code));
+  if (status === 401 || status === 403 || authCode !== undefined) {
+    throw new AuthenticationError(
+      `Failed to ${options.label}: the API key was refused (${authCode ?? `HTTP ${status}`}). Check the key and that it has the scope this operation needs.`,
+      { operation: options.operation, redactor: options.redactor, status, ...(authCode === undefined ? {} : { serverCode: authCode }) },
+    );
+  }
+
+  if (entries.length > 0 && options.subscriptionReasons === true) {
+    const reason = subscriptionUpdateReason(entries[0]?.message ?? '');
+    if (reason !== undefined) throw payloadError(entries.map((entry) => entry.message), options, reason);
+  }
+
+  if (status < 200 || status >= 300) {
+    const remedy = status >= 500 ? ' The server or a proxy failed; try again later.' : '';
+    throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}.${remedy}`, {
+      operation: options.operation,
+      redactor: options.redactor,
+      status,
+    });
+  }
+
+  if (entries.length > 0) {
+    const messages = entries.map((entry) => options.redactor.secret(entry.message));
+    const serverCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
+    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${messages.join('; ')}`, {
+      operation: options.operation,
+      redactor: options.redactor,
+      messages,
+      ...(serverCode === undefined ? {} : { serverCode }),
+    });
+  }
+
+  if (!isObject(body?.data)) {
+    throw new InvalidResponseError(`Failed to ${options.label}: the response carried neither data nor errors.`, {
+      operation: options.operation,
+      redactor: options.redactor,
+      status,
+      problem: 'missing_data',
+    });
+  }
+  return body.data;
+}
+
+/** Builds the {@link PayloadError} of a payload's `errors` list. */
+export function payloadError(messages: string[], context: ErrorContext, reason = subscriptionUpdateReasonOf(messages)): PayloadError {
+  const safe = messages.map((message) => context.redactor.secret(message));
+  return new PayloadError(`Failed to ${context.label}: ${safe.join('; ')}`, {
+    operation: context.operation,
+    redactor: context.redactor,
+    messages: safe,
+    ...(reason === undefined ? {} : { reason }),
+  });
+}
+
+function subscriptionUpdateReasonOf(messages: string[]): ReturnType<typeof subscriptionUpdateReason> {
+  return messages.length > 0 ? subscriptionUpdateReason(messages[0] as string) : undefined;
+}
+
+function firstCoded(entries: GraphQLErrorEntry[]) {
+  for (const entry of entries) {
+    const error = codedErrorOf(entry);
+    if (error !== undefined) return { entry, error };
+  }
+  return undefined;
+}
+
+function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<typeof codedErrorOf>>, context: ErrorContext): CodedError {
+  const serverMessage = context.redactor.secret(error.message);
+  const known = describeErrorCode(error.code);
+  const hint = parseValidOptions(serverMessage);
+  const message = known
+    ? `Failed to ${context.label}: ${known.meaning} (${error.code}). ${known.remedy}`
+    : `Failed to ${context.label}: the server answered ${error.code}: ${serverMessage}`;
+  return new CodedError(message, {
+    operation: context.operation,
+    redactor: context.redactor,
+    code: error.code,
+    details: error.details,
+    path: entry.path,
+    serverMessage,
+    ...(hint === undefined ? {} : { validOptions: hint.validOptions, validOptionsTruncated: hint.validOptionsTruncated }),
+  });
+}
+
+function plural(count: number, noun: string): string {
+  return count === 1 ? `a ${noun}` : `${count} ${noun}s`;
+}

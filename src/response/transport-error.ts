@@ -1,0 +1,62 @@
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { NetworkError } from '../errors/network-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
+import { describeNetworkFailure } from '../transport/network-failure.js';
+import { TransportFailureSignal } from '../transport/transport-failure.js';
+import type { ErrorContext } from './error-context.js';
+
+const PROBLEM_TEXT = {
+  malformed_json: 'the response body was not valid JSON (cut short or corrupted)',
+  not_json: 'the response body was not JSON',
+  too_large: 'the response body exceeded maxResponseBytes',
+  missing_data: 'the response carried neither data nor errors',
+  missing_payload: 'the response had no payload',
+} as const;
+
+/**
+ * Turns a transport failure into the public error class; anything else (the caller's abort
+ * reason) is returned unchanged.
+ */
+export function publicTransportError(error: unknown, context: ErrorContext, timeoutMs: number): unknown {
+  if (!(error instanceof TransportFailureSignal)) return error;
+  const { failure } = error;
+  const base = { operation: context.operation, redactor: context.redactor };
+  switch (failure.kind) {
+    case 'network':
+      return new NetworkError(
+        `Failed to ${context.label}: ${describeNetworkFailure(failure.cause)} before a response arrived. ${
+          failure.mayHaveReachedServer
+            ? 'The request may have been executed; check before repeating it.'
+            : 'The request never reached the server; check baseUrl and the network.'
+        }`,
+        { ...base, mayHaveReachedServer: failure.mayHaveReachedServer, cause: sanitizedCause(failure.cause, context) },
+      );
+    case 'timeout':
+      return new TimeoutError(
+        `Failed to ${context.label}: no complete response within ${timeoutMs} ms. The request may have been executed; check before repeating it.`,
+        { ...base, timeoutMs },
+      );
+    case 'body':
+      return new InvalidResponseError(`Failed to ${context.label}: ${PROBLEM_TEXT[failure.problem]} (HTTP ${failure.status}).`, {
+        ...base,
+        status: failure.status,
+        problem: failure.problem,
+      });
+  }
+}
+
+/**
+ * A copy of a low-level error with only its name, message and code, redacted: a custom fetch's
+ * error could carry the request (and the key); `util.inspect` of our error shows its cause.
+ */
+function sanitizedCause(cause: unknown, context: ErrorContext): Error | undefined {
+  if (!(cause instanceof Error)) return undefined;
+  const copy = new Error(context.redactor.text(cause.message), {
+    ...(cause.cause === undefined ? {} : { cause: sanitizedCause(cause.cause, context) }),
+  });
+  copy.name = cause.name;
+  const { code } = cause as { code?: unknown };
+  if (typeof code === 'string') Object.assign(copy, { code });
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
+}

@@ -1,0 +1,146 @@
+import { GraphQLClient } from 'graphql-request';
+import { mayHaveReachedServer } from './network-failure.js';
+import { BodyTooLargeSignal, readBodyText } from './read-body.js';
+import { TransportFailureSignal, type TransportFailure } from './transport-failure.js';
+
+/** How the transport reaches the server. */
+export interface TransportOptions {
+  /** `${baseUrl}/admin/graphql` */
+  endpoint: string;
+  /** Sent with every request (the key header, the user agent). */
+  headers: Record<string, string>;
+  fetch: typeof globalThis.fetch;
+  /** Per attempt: connection, request and the whole body. */
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+/** The JSON body of a GraphQL response, as far as it could be read. */
+export interface GraphQLBody {
+  data?: unknown;
+  errors?: unknown;
+  extensions?: unknown;
+}
+
+/** An HTTP response of one attempt. `body` is undefined when a non-2xx body was not JSON. */
+export interface HttpOutcome {
+  status: number;
+  headers: Headers;
+  body: GraphQLBody | undefined;
+}
+
+/** What one attempt learnt, filled in by the fetch wrapper (graphql-request only sees a copy). */
+interface AttemptState {
+  outcome?: HttpOutcome;
+  text?: string;
+  parsed?: unknown;
+}
+
+/**
+ * Sends one GraphQL POST through graphql-request and returns the HTTP outcome, whatever its
+ * status. Failures without a usable response throw a {@link TransportFailureSignal}; an abort by
+ * the caller rethrows the signal's reason.
+ */
+export class GraphQLTransport {
+  readonly #options: TransportOptions;
+
+  constructor(options: TransportOptions) {
+    this.#options = options;
+  }
+
+  async send(document: string, variables: object | undefined, signal?: AbortSignal): Promise<HttpOutcome> {
+    signal?.throwIfAborted();
+    const state: AttemptState = {};
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#options.timeoutMs);
+    const forwardAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    const fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown): never => {
+      if (signal?.aborted) throw signal.reason;
+      if (timedOut) throw new TransportFailureSignal({ kind: 'timeout' });
+      throw new TransportFailureSignal(typeof failure === 'function' ? failure(mayHaveReachedServer(error)) : failure);
+    };
+
+    const client = new GraphQLClient(this.#options.endpoint, {
+      headers: this.#options.headers,
+      fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
+      signal: controller.signal,
+      errorPolicy: 'all',
+      // The operation name is optional in the body; skipping it saves parsing the document per call.
+      excludeOperationName: true,
+      // The wrapper already parsed the body once; hand graphql-request that result.
+      jsonSerializer: {
+        stringify: JSON.stringify,
+        parse: (text: string): unknown => (text === state.text ? state.parsed : JSON.parse(text)),
+      },
+    });
+    try {
+      await client.rawRequest(document, variables as Record<string, unknown> | undefined);
+    } catch (error) {
+      // graphql-request throws ClientError for every non-2xx and re-throws what fetch threw.
+      if (error instanceof TransportFailureSignal) throw error;
+      if (state.outcome === undefined) fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+    if (state.outcome === undefined) throw new TransportFailureSignal({ kind: 'network', mayHaveReachedServer: true, cause: undefined });
+    return state.outcome;
+  }
+
+  async #fetchOnce(
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    state: AttemptState,
+    fail: (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown) => never,
+  ): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.#options.fetch(input, init);
+    } catch (error) {
+      return fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
+    }
+    let text: string;
+    try {
+      text = await readBodyText(response, this.#options.maxResponseBytes);
+    } catch (error) {
+      // Headers arrived, so the request reached the server whatever happened to the body.
+      const problem = error instanceof BodyTooLargeSignal ? 'too_large' : undefined;
+      return fail(
+        problem === undefined
+          ? { kind: 'network', mayHaveReachedServer: true, cause: error }
+          : { kind: 'body', problem, status: response.status },
+        error,
+      );
+    }
+    const parsed = parseJsonObject(text);
+    if (response.ok && parsed === undefined) {
+      fail({ kind: 'body', problem: looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
+    }
+    state.text = text;
+    state.parsed = parsed;
+    state.outcome = { status: response.status, headers: response.headers, body: parsed };
+    // graphql-request insists on a JSON content type; the body was already checked to be JSON.
+    const headers = new Headers(response.headers);
+    if (parsed !== undefined) headers.set('content-type', 'application/json');
+    return new Response(parsed === undefined ? null : text, { status: response.status, headers });
+  }
+}
+
+function parseJsonObject(text: string): GraphQLBody | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as GraphQLBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function looksLikeJson(text: string): boolean {
+  const first = text.trimStart()[0];
+  return first === '{' || first === '[';
+}
