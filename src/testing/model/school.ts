@@ -1,0 +1,202 @@
+import type {
+  CouponRecord,
+  CourseRecord,
+  DiscountCodeRecord,
+  EmailRecord,
+  FormRecord,
+  GrantRecord,
+  LecturerRecord,
+  MeetingRecord,
+  PaymentPaidWebhook,
+  PlanRecord,
+  ProductRecord,
+  RatingRecord,
+  RedemptionRecord,
+  ServiceRecord,
+  SubscriptionRecord,
+  UserRecord,
+  VideoIntegrationRecord,
+} from './records.js';
+
+/** Settings of a school. */
+export interface SchoolProfile {
+  name: string;
+  /** ISO currency of prices and fixed-amount coupons. */
+  currency: string;
+  /** IANA zone: every service's `effectiveTimezone`. */
+  timezone: string;
+  ownerId: string;
+}
+
+/** Every table of one school. Plain data: `structuredClone` copies it for rollback. */
+export interface SchoolTables {
+  profile: SchoolProfile;
+  integration: VideoIntegrationRecord;
+  users: Map<string, UserRecord>;
+  lecturers: Map<string, LecturerRecord>;
+  courses: Map<string, CourseRecord>;
+  products: Map<string, ProductRecord>;
+  forms: Map<string, FormRecord>;
+  plans: Map<string, PlanRecord>;
+  subscriptions: Map<string, SubscriptionRecord>;
+  services: Map<string, ServiceRecord>;
+  meetings: Map<string, MeetingRecord>;
+  /** Keyed by {@link ratingKey}. */
+  ratings: Map<string, RatingRecord>;
+  coupons: Map<string, CouponRecord>;
+  discountCodes: Map<string, DiscountCodeRecord>;
+  grants: Map<string, GrantRecord>;
+  redemptions: RedemptionRecord[];
+  /** Emails the service would send (rating notifications). */
+  outbox: EmailRecord[];
+  /** `payment.paid` payloads produced by simulated checkouts. */
+  webhooks: PaymentPaidWebhook[];
+}
+
+/** Creates the empty tables of a school. */
+export function emptySchoolTables(profile: SchoolProfile): SchoolTables {
+  return {
+    profile,
+    integration: { active: false, licenceEmails: [] },
+    users: new Map(),
+    lecturers: new Map(),
+    courses: new Map(),
+    products: new Map(),
+    forms: new Map(),
+    plans: new Map(),
+    subscriptions: new Map(),
+    services: new Map(),
+    meetings: new Map(),
+    ratings: new Map(),
+    coupons: new Map(),
+    discountCodes: new Map(),
+    grants: new Map(),
+    redemptions: [],
+    outbox: [],
+    webhooks: [],
+  };
+}
+
+/** The key of a student's rating in a meeting. */
+export function ratingKey(meetingId: string, userId: string): string {
+  return `${meetingId}:${userId}`;
+}
+
+/**
+ * One school of the simulator: its tables and the lookups every rule uses. Lookups apply the
+ * spec's visibility: deleted users, discarded services and meetings, and deleted coupons are
+ * "not found"; IDs of another school are simply absent from these tables.
+ */
+export class SchoolModel {
+  constructor(
+    readonly id: string,
+    public tables: SchoolTables,
+  ) {}
+
+  /**
+   * Runs `work` as one transaction: when it throws, every table returns to its state before the
+   * call (what it had changed is undone) and the error propagates.
+   */
+  transaction<T>(work: () => T): T {
+    const snapshot = structuredClone(this.tables);
+    try {
+      return work();
+    } catch (error) {
+      this.tables = snapshot;
+      throw error;
+    }
+  }
+
+  /** A non-deleted user of the school, whatever the role. */
+  liveUser(userId: string): UserRecord | undefined {
+    const user = this.tables.users.get(userId);
+    return user && user.deletedAt === null ? user : undefined;
+  }
+
+  /** A non-deleted member (student) of the school. */
+  member(userId: string): UserRecord | undefined {
+    const user = this.liveUser(userId);
+    return user?.roles.includes('member') ? user : undefined;
+  }
+
+  /** The non-deleted member with this email, matched case-insensitively. */
+  memberByEmail(email: string): UserRecord | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const user of this.tables.users.values()) {
+      if (user.deletedAt === null && user.roles.includes('member') && user.email.toLowerCase() === wanted) return user;
+    }
+    return undefined;
+  }
+
+  /** Any user of the school with this email, deleted accounts included. */
+  anyUserByEmail(email: string): UserRecord | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const user of this.tables.users.values()) if (user.email.toLowerCase() === wanted) return user;
+    return undefined;
+  }
+
+  /** The valid hosts and graders: the owner first, then the non-deleted teaching assistants. */
+  hosts(): UserRecord[] {
+    const owner = this.liveUser(this.tables.profile.ownerId);
+    const assistants = [...this.tables.users.values()].filter(
+      (user) => user.deletedAt === null && user.roles.includes('teaching_assistant') && user.id !== owner?.id,
+    );
+    return owner ? [owner, ...assistants] : assistants;
+  }
+
+  /** True when the user is the owner or a non-deleted teaching assistant. */
+  isHost(userId: string): boolean {
+    return this.hosts().some((user) => user.id === userId);
+  }
+
+  /** A service that is not discarded. */
+  liveService(serviceId: string): ServiceRecord | undefined {
+    const service = this.tables.services.get(serviceId);
+    return service && service.discardedAt === null ? service : undefined;
+  }
+
+  /** A meeting that is not discarded. */
+  liveMeeting(meetingId: string): MeetingRecord | undefined {
+    const meeting = this.tables.meetings.get(meetingId);
+    return meeting && meeting.discardedAt === null ? meeting : undefined;
+  }
+
+  /** A coupon that is not deleted. */
+  liveCoupon(couponId: string): CouponRecord | undefined {
+    const coupon = this.tables.coupons.get(couponId);
+    return coupon && coupon.deletedAt === null ? coupon : undefined;
+  }
+
+  /** The non-deleted coupon with this code (case-insensitive). */
+  couponByCode(code: string): CouponRecord | undefined {
+    const wanted = code.toLowerCase();
+    for (const coupon of this.tables.coupons.values()) {
+      if (coupon.deletedAt === null && coupon.code.toLowerCase() === wanted) return coupon;
+    }
+    return undefined;
+  }
+
+  /**
+   * True when a non-deleted coupon or discount code holds `code` (case-insensitive; deactivated
+   * ones still hold theirs).
+   */
+  codeTaken(code: string): boolean {
+    const wanted = code.toLowerCase();
+    if (this.couponByCode(code)) return true;
+    for (const discount of this.tables.discountCodes.values()) {
+      if (discount.deletedAt === null && discount.code.toLowerCase() === wanted) return true;
+    }
+    return false;
+  }
+
+  /** True when the id is a product of the school's selectable catalog (courses, plans, products). */
+  isSelectableItem(itemId: string): boolean {
+    const { courses, plans, products } = this.tables;
+    return courses.has(itemId) || plans.has(itemId) || products.has(itemId);
+  }
+
+  /** The rating of a student in a meeting. */
+  rating(meetingId: string, userId: string): RatingRecord | undefined {
+    return this.tables.ratings.get(ratingKey(meetingId, userId));
+  }
+}

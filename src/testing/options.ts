@@ -1,0 +1,123 @@
+import { systemClock, type Clock } from './clock.js';
+
+/** One rate-limit budget: at most `limit` requests whose arrival lies within the past `windowMs`. */
+export interface RateLimitRule {
+  /** Maximum requests in any window. */
+  limit: number;
+  /** Length of the sliding window in milliseconds. */
+  windowMs: number;
+}
+
+/** The two independent budgets of each API key (spec, "Limits"). */
+export interface RateLimits {
+  /** @default { limit: 200, windowMs: 60_000 } */
+  mutations?: RateLimitRule;
+  /** @default { limit: 600, windowMs: 60_000 } */
+  queries?: RateLimitRule;
+}
+
+/** Delays that imitate a network around the simulated server. */
+export interface LatencyOptions {
+  /** Milliseconds between receiving a request and counting it as arrived (the uplink). */
+  beforeArrivalMs?: () => number;
+  /** Milliseconds between handling a request and answering it (the downlink). */
+  afterHandlingMs?: () => number;
+}
+
+/**
+ * How the simulator answers requests whose key is missing, unknown or lacks a scope. The spec does
+ * not show these responses; the defaults follow common GraphQL-over-HTTP practice.
+ */
+export interface AuthOptions {
+  /**
+   * HTTP status for a missing or unknown key (body: a GraphQL error with `extensions.code`
+   * `UNAUTHENTICATED`).
+   * @default 401
+   */
+  unauthenticatedStatus?: number;
+  /**
+   * HTTP status for a key that lacks the scope an operation needs (body: a GraphQL error with
+   * `extensions.code` `FORBIDDEN` and `extensions.requiredScopes`).
+   * @default 403
+   */
+  forbiddenStatus?: number;
+  /**
+   * Scopes of which a key needs any one to call `updateSubscription` (not shown in the spec).
+   * @default ['members:write']
+   */
+  updateSubscriptionScopes?: readonly string[];
+}
+
+/** Options of {@link createSimulator}. Every default is listed here and nowhere else. */
+export interface SimulatorOptions {
+  /**
+   * Time source in epoch milliseconds.
+   * @default systemClock (real time)
+   */
+  clock?: Clock;
+  /**
+   * Rate limits per API key; `false` disables rate limiting.
+   * @default { mutations: { limit: 200, windowMs: 60_000 }, queries: { limit: 600, windowMs: 60_000 } }
+   */
+  limits?: RateLimits | false;
+  /**
+   * Network delays around each request.
+   * @default no delay
+   */
+  latency?: LatencyOptions;
+  /** Answers to missing, unknown and under-scoped keys. */
+  auth?: AuthOptions;
+  /**
+   * Seed of the deterministic generator of ids, coupon codes, keys and platform meeting ids.
+   * @default 1
+   */
+  idSeed?: number;
+  /**
+   * Serialise `Subscription.currentPeriodEnd` as a string of digits, as the spec's sample response
+   * does (the SDK must turn it back into a number).
+   * @default true
+   */
+  currentPeriodEndAsString?: boolean;
+  /**
+   * How many requests {@link Simulator.requestLog} keeps (the oldest are dropped first).
+   * @default 10_000
+   */
+  requestLogSize?: number;
+}
+
+/** {@link SimulatorOptions} with every default applied. */
+export interface ResolvedSimulatorOptions {
+  clock: Clock;
+  limits: { mutations: RateLimitRule; queries: RateLimitRule } | false;
+  latency: { beforeArrivalMs: (() => number) | undefined; afterHandlingMs: (() => number) | undefined };
+  auth: Required<AuthOptions>;
+  idSeed: number;
+  currentPeriodEndAsString: boolean;
+  requestLogSize: number;
+}
+
+/** Applies the documented defaults of {@link SimulatorOptions}. */
+export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResolvedSimulatorOptions {
+  return {
+    clock: options.clock ?? systemClock,
+    limits:
+      options.limits === false
+        ? false
+        : {
+            mutations: options.limits?.mutations ?? { limit: 200, windowMs: 60_000 },
+            queries: options.limits?.queries ?? { limit: 600, windowMs: 60_000 },
+          },
+    latency: {
+      beforeArrivalMs: options.latency?.beforeArrivalMs,
+      afterHandlingMs: options.latency?.afterHandlingMs,
+    },
+    auth: {
+      unauthenticatedStatus: options.auth?.unauthenticatedStatus ?? 401,
+      forbiddenStatus: options.auth?.forbiddenStatus ?? 403,
+      updateSubscriptionScopes: options.auth?.updateSubscriptionScopes ?? ['members:write'],
+    },
+    idSeed: options.idSeed ?? 1,
+    currentPeriodEndAsString: options.currentPeriodEndAsString ?? true,
+    requestLogSize: options.requestLogSize ?? 10_000,
+  };
+}
