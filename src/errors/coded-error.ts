@@ -31,7 +31,7 @@ export class CodedError extends AdminApiError {
   override name = 'CodedError';
   /** The error code, e.g. `'MEETING-004'`. */
   readonly code: string;
-  /** The server's `details` object, as sent (`{}` when none or local). */
+  /** The server's `details` object, as sent but for any API key (`{}` when none or local). */
   readonly details: Record<string, unknown>;
   /** The GraphQL `path` of the error (e.g. `['createCouponGrant']`). */
   readonly path: string[];

@@ -43,17 +43,26 @@ export class Redactor {
 
   /** Applies {@link Redactor.text} to every string inside a JSON-like value. */
   deep(value: unknown): unknown {
-    if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.deep(item));
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.deep(item)]));
-    }
-    return value;
+    return mapStrings(value, (text) => this.text(text));
+  }
+
+  /** Applies {@link Redactor.secret} to every string inside a JSON-like value. */
+  secretDeep<T>(value: T): T {
+    return mapStrings(value, (text) => this.secret(text)) as T;
   }
 }
 
 /** A redactor for errors raised before any request exists (no key, no variables known). */
 export const NO_SECRETS = new Redactor([]);
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
+  }
+  return value;
+}
 
 function* stringLeaves(value: unknown): Generator<string> {
   if (typeof value === 'string') {

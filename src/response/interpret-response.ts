@@ -108,7 +108,7 @@ function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<type
     operation: context.operation,
     redactor: context.redactor,
     code: error.code,
-    details: error.details,
+    details: context.redactor.secretDeep(error.details),
     path: entry.path,
     serverMessage,
     ...(hint === undefined ? {} : { validOptions: hint.validOptions, validOptionsTruncated: hint.validOptionsTruncated }),

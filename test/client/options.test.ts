@@ -1,0 +1,62 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient, InvalidInputError, SDK_VERSION } from '../../src/index.js';
+import packageJson from '../../package.json' with { type: 'json' };
+import { API_KEY, ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+
+const api = new ScriptedAdminApi();
+beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => api.reset());
+afterAll(() => api.server.close());
+
+const create = (options: Record<string, unknown>) => () => new AdminClient({ apiKey: API_KEY, baseUrl: 'https://school.example', ...options } as never);
+
+describe('client options', () => {
+  it('sends a User-Agent naming the SDK and its version (plus the caller\'s suffix)', async () => {
+    api.data({ __typename: 'Query' });
+    await testClient({ userAgent: 'my-app/2.0' }).request('query { __typename }');
+    expect(api.last.headers.get('user-agent')).toMatch(new RegExp(`^school-admin-sdk/${SDK_VERSION} node/v\\d+.* my-app/2\\.0$`));
+    expect(SDK_VERSION).toBe(packageJson.version);
+  });
+
+  it('posts to `${baseUrl}/admin/graphql` whatever trailing slash baseUrl has', async () => {
+    api.data({ __typename: 'Query' });
+    await testClient({ baseUrl: 'https://school.test/' }).request('query { __typename }');
+    expect(api.last.url).toBe('https://school.test/admin/graphql');
+  });
+
+  it.each([
+    ['a missing apiKey', { apiKey: '' }, 'apiKey'],
+    ['a missing baseUrl', { baseUrl: undefined }, 'baseUrl'],
+    ['a baseUrl that is not a URL', { baseUrl: 'school' }, 'baseUrl'],
+    ['plain http to a non-loopback host', { baseUrl: 'http://school.example' }, 'baseUrl'],
+    ['credentials in baseUrl', { baseUrl: 'https://user:pw@school.example' }, 'baseUrl'],
+    ['a negative timeout', { timeoutMs: -1 }, 'timeoutMs'],
+    ['a fractional limit', { limits: { mutations: { limit: 1.5 } } }, 'limits.mutations.limit'],
+  ])('refuses %s with InvalidInputError naming the option', (_case, options, field) => {
+    expect(create(options)).toThrow(InvalidInputError);
+    try {
+      create(options)();
+    } catch (error) {
+      expect(error).toMatchObject({ field });
+      expect(JSON.stringify(error)).not.toContain(API_KEY);
+    }
+  });
+
+  it('allows http to loopback hosts, and elsewhere only with allowInsecureHttp', () => {
+    expect(create({ baseUrl: 'http://127.0.0.1:4000' })).not.toThrow();
+    expect(create({ baseUrl: 'http://localhost:4000' })).not.toThrow();
+    expect(create({ baseUrl: 'http://[::1]:4000' })).not.toThrow();
+    expect(create({ baseUrl: 'http://school.internal', allowInsecureHttp: true })).not.toThrow();
+  });
+
+  it('refuses to run where a browser-like global exists unless dangerouslyAllowBrowser is set', () => {
+    const scope = globalThis as { window?: unknown };
+    scope.window = { document: {} };
+    try {
+      expect(create({})).toThrow(/browser/);
+      expect(create({ dangerouslyAllowBrowser: true })).not.toThrow();
+    } finally {
+      delete scope.window;
+    }
+  });
+});
