@@ -1,0 +1,38 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { DEMO_API_KEY, startMockServer } from '../../testing/index.js';
+
+/** `school-admin mock-server`: the simulator on loopback, for trying the SDK and the CLI without a key. */
+export function mockServerCommand(): Command {
+  return new Command('mock-server')
+    .description('Run the stateful simulator of the admin API on loopback')
+    .option('--port <port>', 'port to listen on (0 = a free one)', parsePort, 4010)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--seed <seed>', 'initial data: demo or empty', parseSeed, 'demo')
+    .action(async (options: { port: number; host: string; seed: 'demo' | 'empty' }) => {
+      const server = await startMockServer({ port: options.port, host: options.host, seed: options.seed });
+      process.stdout.write(
+        [
+          `Mock admin API listening on ${server.url}/admin/graphql (seed: ${options.seed})`,
+          ...(options.seed === 'demo' ? ['Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`] : []),
+          'Press Ctrl-C to stop.',
+          '',
+        ].join('\n'),
+      );
+      const stop = (): void => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number between 0 and 65535');
+  return port;
+}
+
+function parseSeed(value: string): 'demo' | 'empty' {
+  if (value !== 'demo' && value !== 'empty') throw new InvalidArgumentError('expected demo or empty');
+  return value;
+}
