@@ -1,0 +1,14 @@
+import { bulkCreateMeetingsSection } from './sections/bulk-create-meetings.js';
+import { consultingServicesSection } from './sections/consulting-services.js';
+import { subscriptionsSection } from './sections/subscriptions.js';
+import type { ConformanceTarget } from './support/targets.js';
+
+/**
+ * The conformance suite: one section per operation or rule section of the spec, run through the
+ * SDK against the simulator reached through `target`.
+ */
+export function conformanceSuite(target: ConformanceTarget): void {
+  subscriptionsSection(target);
+  consultingServicesSection(target);
+  bulkCreateMeetingsSection(target);
+}
