@@ -1,5 +1,7 @@
 import { bulkCreateMeetingsSection } from './sections/bulk-create-meetings.js';
 import { consultingServicesSection } from './sections/consulting-services.js';
+import { enrollmentSection } from './sections/enrollment.js';
+import { meetingLifecycleSection } from './sections/meeting-lifecycle.js';
 import { subscriptionsSection } from './sections/subscriptions.js';
 import type { ConformanceTarget } from './support/targets.js';
 
@@ -11,4 +13,6 @@ export function conformanceSuite(target: ConformanceTarget): void {
   subscriptionsSection(target);
   consultingServicesSection(target);
   bulkCreateMeetingsSection(target);
+  meetingLifecycleSection(target);
+  enrollmentSection(target);
 }
