@@ -2,6 +2,7 @@ import { bulkCreateMeetingsSection } from './sections/bulk-create-meetings.js';
 import { consultingServicesSection } from './sections/consulting-services.js';
 import { enrollmentSection } from './sections/enrollment.js';
 import { meetingLifecycleSection } from './sections/meeting-lifecycle.js';
+import { ratingSection } from './sections/rating.js';
 import { subscriptionsSection } from './sections/subscriptions.js';
 import type { ConformanceTarget } from './support/targets.js';
 
@@ -15,4 +16,5 @@ export function conformanceSuite(target: ConformanceTarget): void {
   bulkCreateMeetingsSection(target);
   meetingLifecycleSection(target);
   enrollmentSection(target);
+  ratingSection(target);
 }
