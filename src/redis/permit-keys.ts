@@ -1,0 +1,24 @@
+/** The Redis keys of one bucket. */
+export interface PermitKeys {
+  /** Sorted set of answered permits, scored by when they stop counting. */
+  readonly answered: string;
+  /** Sorted set of in-flight permits, scored by their lease end. */
+  readonly inFlight: string;
+  /** The end of the bucket's pause, in epoch ms. */
+  readonly paused: string;
+}
+
+/**
+ * Names the keys of `bucket` (already a hash, never the API key). The bucket sits in a hash tag
+ * (`{...}`) so that a Redis Cluster keeps a bucket's keys in one slot, as Lua scripts require.
+ *
+ * @example
+ * ```ts
+ * permitKeys('school-admin-sdk:', 'key-3f2a9c0d1b7e4a65:mutations').inFlight;
+ * // 'school-admin-sdk:{key-3f2a9c0d1b7e4a65:mutations}:in-flight'
+ * ```
+ */
+export function permitKeys(keyPrefix: string, bucket: string): PermitKeys {
+  const base = `${keyPrefix}{${bucket}}`;
+  return { answered: `${base}:answered`, inFlight: `${base}:in-flight`, paused: `${base}:paused-until` };
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { Redis, type RedisOptions } from 'ioredis';
+import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.js';
+import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
+import { ReleaseListeners } from '../rate-limit/release-listeners.js';
+import { permitKeys, type PermitKeys } from './permit-keys.js';
+import { acquireScript, pauseScript, releaseScript } from './permit-scripts.js';
+
+/** Options of {@link RedisPermitStore}. */
+export interface RedisPermitStoreOptions {
+  /**
+   * Prepended to every key this store writes (after the client's own `keyPrefix`, if any).
+   * @default 'school-admin-sdk:'
+   */
+  keyPrefix?: string;
+  /**
+   * Replaces Redis `TIME` as the clock, in epoch milliseconds. Only for tests with virtual time:
+   * every store sharing a bucket must then read this same clock.
+   * @default undefined (Redis TIME, the one clock of all processes)
+   */
+  clock?: () => number;
+}
+
+const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
+
+/**
+ * The {@link PermitStore} shared by every process and machine that uses one API key: the permit
+ * rule decided in atomic Lua scripts on Redis, on Redis's clock.
+ *
+ * - A process killed while holding permits blocks them only until their lease ends, then for one
+ *   window as if answered then; choose `leaseMs` longer than any request can take.
+ * - A pause after a 429 stops every client of the bucket.
+ * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle.
+ * - `onRelease` tells about releases made through this store instance; other processes' releases
+ *   are seen at the next `tryAcquire` (its `retryAfterMs`).
+ *
+ * @example
+ * ```ts
+ * import { AdminClient } from 'school-admin-sdk';
+ * import { RedisPermitStore } from 'school-admin-sdk/redis';
+ * import { Redis } from 'ioredis';
+ *
+ * const store = new RedisPermitStore(new Redis(process.env.REDIS_URL!));
+ * const admin = new AdminClient({ apiKey, baseUrl, limits: { store } });
+ * ```
+ */
+export class RedisPermitStore implements PermitStore {
+  /** The connection the store uses. */
+  readonly client: Redis;
+  readonly #ownsClient: boolean;
+  readonly #keyPrefix: string;
+  readonly #clock: (() => number) | undefined;
+  readonly #listeners = new ReleaseListeners();
+
+  /**
+   * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
+   *   URL or ioredis options for a client the store creates and closes.
+   */
+  constructor(connection: Redis | RedisOptions | string, options: RedisPermitStoreOptions = {}) {
+    this.#ownsClient = !(connection instanceof Redis);
+    if (connection instanceof Redis) this.client = connection;
+    else if (typeof connection === 'string') this.client = new Redis(connection);
+    else this.client = new Redis(connection);
+    this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+    this.#clock = options.clock;
+  }
+
+  /** {@inheritDoc PermitStore.tryAcquire} */
+  async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
+    assertValidAcquireRequest(request);
+    const keys = this.#keys(request.bucket);
+    const reply = await acquireScript.run(
+      this.client,
+      [keys.answered, keys.inFlight, keys.paused],
+      [request.limit, request.windowMs, request.leaseMs, randomUUID(), this.#clockArgument()],
+    );
+    return parseAcquireReply(reply);
+  }
+
+  /** {@inheritDoc PermitStore.release} */
+  async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+    const keys = this.#keys(bucket);
+    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight], [permitId, windowMs, this.#clockArgument()]);
+    if (released === 1) this.#listeners.notify(bucket);
+  }
+
+  /**
+   * {@inheritDoc PermitStore.pause}
+   * `untilMs` is read on this process's clock and stored on Redis's as a duration from now, so
+   * clock skew between machines does not move the pause.
+   */
+  async pause(bucket: string, untilMs: number): Promise<void> {
+    const durationMs = Math.ceil(untilMs - (this.#clock ?? Date.now)());
+    if (durationMs <= 0) return;
+    await pauseScript.run(this.client, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
+  }
+
+  /** {@inheritDoc PermitStore.onRelease} */
+  onRelease(bucket: string, listener: () => void): () => void {
+    return this.#listeners.add(bucket, listener);
+  }
+
+  /**
+   * Closes the connection when the store created it, resolving once it has ended; a client passed
+   * in stays open.
+   */
+  async close(): Promise<void> {
+    if (!this.#ownsClient || this.client.status === 'end') return;
+    const ended = once(this.client, 'end');
+    await this.client.quit();
+    await ended;
+  }
+
+  #keys(bucket: string): PermitKeys {
+    return permitKeys(this.#keyPrefix, bucket);
+  }
+
+  #clockArgument(): string {
+    return this.#clock === undefined ? '' : String(this.#clock());
+  }
+}
+
+/**
+ * Creates a {@link RedisPermitStore} on a new connection to `url`; `close()` ends it.
+ *
+ * @example
+ * ```ts
+ * const store = createRedisPermitStore('redis://127.0.0.1:6379/0');
+ * const admin = new AdminClient({ apiKey, baseUrl, limits: { store } });
+ * // ... at shutdown:
+ * await store.close();
+ * ```
+ */
+export function createRedisPermitStore(url: string, options: RedisPermitStoreOptions = {}): RedisPermitStore {
+  return new RedisPermitStore(url, options);
+}
+
+function parseAcquireReply(reply: unknown): AcquireResult {
+  if (Array.isArray(reply)) {
+    const [granted, second, paused] = reply as unknown[];
+    if (granted === 1 && typeof second === 'string') return { granted: true, permitId: second };
+    if (granted === 0 && typeof second === 'number' && (paused === 0 || paused === 1)) {
+      return { granted: false, retryAfterMs: second, paused: paused === 1 };
+    }
+  }
+  throw new Error(
+    'Failed to acquire a rate-limit permit: Redis answered the permit script with an unexpected reply. ' +
+      'Check that the server is Redis 2.6 or later and that nothing else writes the school-admin-sdk keys.',
+  );
+}
