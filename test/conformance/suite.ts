@@ -1,6 +1,8 @@
 import { bulkCreateMeetingsSection } from './sections/bulk-create-meetings.js';
 import { consultingServicesSection } from './sections/consulting-services.js';
+import { couponsSection } from './sections/coupons.js';
 import { enrollmentSection } from './sections/enrollment.js';
+import { grantsSection } from './sections/grants.js';
 import { meetingLifecycleSection } from './sections/meeting-lifecycle.js';
 import { ratingSection } from './sections/rating.js';
 import { subscriptionsSection } from './sections/subscriptions.js';
@@ -17,4 +19,6 @@ export function conformanceSuite(target: ConformanceTarget): void {
   meetingLifecycleSection(target);
   enrollmentSection(target);
   ratingSection(target);
+  couponsSection(target);
+  grantsSection(target);
 }
