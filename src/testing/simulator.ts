@@ -6,6 +6,7 @@ import { buildAdminSchema } from './graphql/admin-schema.js';
 import { INTERNAL_ERROR_MESSAGE } from './graphql/format-errors.js';
 import type { ResolverContext } from './graphql/resolver-context.js';
 import { processRequest, type PipelineDeps } from './http/request-pipeline.js';
+import { DocumentCache } from './graphql/document-cache.js';
 import { errorResponse } from './http/responses.js';
 import type { SimulatorRequest, SimulatorResponse } from './http/simulator-request.js';
 import { IdGenerator } from './model/id-generator.js';
@@ -55,6 +56,7 @@ export class Simulator {
       keys: this.keys,
       stats: this.recorder,
       schema: this.schema,
+      documents: new DocumentCache(this.schema),
       rootValue: createRootValue((field) => this.beforeExecute(field)),
       contextFor: (key, nowMs) => this.contextFor(key.schoolId, nowMs),
     };

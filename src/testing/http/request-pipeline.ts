@@ -1,7 +1,7 @@
-import { execute, validate, type GraphQLSchema } from 'graphql';
+import { execute, type GraphQLSchema } from 'graphql';
 import { missingScope } from '../auth/scopes.js';
 import type { ApiKeyRecord, ApiKeyRegistry } from '../auth/api-keys.js';
-import { analyseDocument } from '../graphql/document-fields.js';
+import type { DocumentCache } from '../graphql/document-cache.js';
 import { formatExecutionResult } from '../graphql/format-errors.js';
 import type { ResolverContext } from '../graphql/resolver-context.js';
 import type { StatsRecorder } from '../observability/stats.js';
@@ -24,6 +24,8 @@ export interface PipelineDeps {
   keys: ApiKeyRegistry;
   stats: StatsRecorder;
   schema: GraphQLSchema;
+  /** Parsed and validated documents by query text. */
+  documents: DocumentCache;
   rootValue: Record<string, unknown>;
   /** The resolver context of a key's school, or undefined when the school is gone. */
   contextFor(key: ApiKeyRecord, nowMs: number): ResolverContext | undefined;
@@ -65,7 +67,8 @@ export function processRequest(deps: PipelineDeps, request: SimulatorRequest, ar
   }
   const body = parseRequestBody(request.body);
   const type = classifyOperation(body.query);
-  const info = analyseDocument(body.query, body.ok ? body.operationName : undefined);
+  const operationName = body.ok ? body.operationName : undefined;
+  const info = deps.documents.analyse(body.query, operationName);
   const presented = headerValue(request.headers, API_KEY_HEADER)?.trim();
   const key = presented ? deps.keys.find(presented) : undefined;
   const outcome = (response: SimulatorResponse) => ({ response, type, fields: info.fields, apiKeyId: key?.id ?? null });
@@ -87,7 +90,7 @@ export function processRequest(deps: PipelineDeps, request: SimulatorRequest, ar
       }),
     );
   }
-  const validationErrors = validate(deps.schema, info.document);
+  const validationErrors = deps.documents.validate(body.query, operationName);
   if (validationErrors.length > 0) return outcome(jsonResponse(200, { errors: validationErrors.map((error) => error.toJSON()) }));
   const contextValue = deps.contextFor(key, arrivedAtMs);
   if (!contextValue) return outcome(unauthenticated(deps, presented));
