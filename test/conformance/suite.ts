@@ -3,6 +3,7 @@ import { consultingServicesSection } from './sections/consulting-services.js';
 import { couponsSection } from './sections/coupons.js';
 import { enrollmentSection } from './sections/enrollment.js';
 import { grantsSection } from './sections/grants.js';
+import { limitsAndAuthSection } from './sections/limits-and-auth.js';
 import { meetingLifecycleSection } from './sections/meeting-lifecycle.js';
 import { ratingSection } from './sections/rating.js';
 import { subscriptionsSection } from './sections/subscriptions.js';
@@ -21,4 +22,5 @@ export function conformanceSuite(target: ConformanceTarget): void {
   ratingSection(target);
   couponsSection(target);
   grantsSection(target);
+  limitsAndAuthSection(target);
 }
