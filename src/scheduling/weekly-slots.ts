@@ -73,8 +73,14 @@ export interface WeeklySlotPlan {
 const OPERATION = 'weeklySlots';
 
 function patternsOf(options: WeeklySlotsOptions): readonly WeeklyPattern[] {
-  if (options.patterns !== undefined) return options.patterns;
-  return [{ days: options.days, start: options.start, end: options.end }];
+  if (options.patterns === undefined) return [{ days: options.days, start: options.start, end: options.end }];
+  if (options.patterns.length === 0) {
+    throw new InvalidTimeInputError(
+      { field: 'patterns', reason: 'no_days', value: '', remedy: 'Give at least one pattern, e.g. parseSlotPatterns("Tue,Thu 10:00-11:00").' },
+      { operation: OPERATION },
+    );
+  }
+  return options.patterns;
 }
 
 function datesBetween(from: Temporal.PlainDate, to: Temporal.PlainDate): Temporal.PlainDate[] {

@@ -130,8 +130,11 @@ describe('weeklySlots refuses inconsistent recurrences', () => {
     );
   });
 
-  it('no days, or an unknown day, is refused', () => {
+  it('no days (or no patterns), or an unknown day, is refused', () => {
     expect(() => weeklySlots({ ...base, days: [], start: '10:00', end: '11:00' })).toThrow(expect.objectContaining({ reason: 'no_days' }));
+    expect(() => weeklySlots({ timeZone: 'UTC', from: '2026-03-01', to: '2026-03-31', patterns: [] })).toThrow(
+      expect.objectContaining({ field: 'patterns', reason: 'no_days' }),
+    );
     const days = ['tue', 'tuesday-ish'] as unknown as ['tue'];
     expect(() => weeklySlots({ ...base, days, start: '10:00', end: '11:00' })).toThrow(expect.objectContaining({ reason: 'bad_weekday', value: 'tuesday-ish' }));
   });

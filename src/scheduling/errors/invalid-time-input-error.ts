@@ -10,7 +10,7 @@ export type InvalidTimeInputReason =
   | 'bad_unix_seconds'
   /** A weekday name that is not one of `mon`..`sun`. */
   | 'bad_weekday'
-  /** A recurrence without any weekday. */
+  /** A recurrence without any weekday (or without any pattern). */
   | 'no_days'
   /** A date range whose `to` is before its `from`. */
   | 'range_reversed'
