@@ -1,4 +1,4 @@
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import { startMockServer, type Simulator } from '../../../src/testing/index.js';
 import { simulatorHandlers } from '../../../src/testing/msw.js';
 
@@ -15,7 +15,7 @@ export interface ConformanceTarget {
 }
 
 /** Through msw: the caller's `setupServer()` is listening; each test installs its simulator. */
-export function mswTarget(server: SetupServerApi): ConformanceTarget {
+export function mswTarget(server: SetupServer): ConformanceTarget {
   const baseUrl = 'https://school.example';
   return {
     name: 'msw',
