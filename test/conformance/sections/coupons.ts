@@ -20,6 +20,12 @@ export function couponsSection(target: ConformanceTarget): void {
       expect(coupon.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     });
 
+    it('payload: coupon set and errors null on success', async () => {
+      const w = world();
+      const data = await w.send('mutation($input: AdminCouponInput!) { createCoupon(input: $input) { coupon { name } errors } }', { input: base });
+      expect(data).toEqual({ createCoupon: { coupon: { name: 'Spring' }, errors: null } });
+    });
+
     it('a readable 6-character code is generated when code is omitted', async () => {
       const w = world();
       expect((await w.client.createCoupon(base)).code).toMatch(/^[A-Z2-9]{6}$/);

@@ -4,7 +4,7 @@ import type { Simulator } from '../../../src/testing/index.js';
 export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test helper: JSON read by assertions
+  /** The parsed body, read by assertions. */
   json: any;
 }
 
