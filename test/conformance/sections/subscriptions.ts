@@ -3,16 +3,10 @@ import { PayloadError } from '../../../src/index.js';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionSeed } from '../../../src/testing/index.js';
 import { DAY, NOW } from '../support/fixture.js';
 import type { ConformanceTarget } from '../support/targets.js';
-import { useWorld, type World } from '../support/world.js';
+import { rejection, useWorld, type World } from '../support/world.js';
 
-async function payloadError(call: Promise<unknown>): Promise<PayloadError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof PayloadError) return error;
-    throw error;
-  }
-  throw new Error('Expected a PayloadError');
+function payloadError(call: Promise<unknown>): Promise<PayloadError> {
+  return rejection(call, PayloadError);
 }
 
 function subscription(w: World, overrides: Partial<SubscriptionSeed> = {}) {

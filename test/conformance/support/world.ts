@@ -62,20 +62,20 @@ export function useWorld(target: ConformanceTarget, options: SimulatorOptions = 
   };
 }
 
-/** The server-side CodedError a call rejects with (fails the test for anything else). */
-export async function codedError(call: Promise<unknown>): Promise<CodedError> {
+/** The error of class `kind` a call rejects with (fails the test for anything else). */
+export async function rejection<T extends Error>(call: Promise<unknown>, kind: abstract new (...args: never[]) => T): Promise<T> {
   try {
     await call;
   } catch (error) {
-    if (error instanceof CodedError) return error;
+    if (error instanceof kind) return error;
     throw error;
   }
-  throw new Error('Expected the call to fail with a CodedError, but it succeeded.');
+  throw new Error(`Expected the call to fail with ${kind.name}, but it succeeded.`);
 }
 
 /** Asserts the call fails with a coded error from the server (not a local check) and returns it. */
 export async function serverCode(call: Promise<unknown>, code: string): Promise<CodedError> {
-  const error = await codedError(call);
+  const error = await rejection(call, CodedError);
   if (error.code !== code || error.local) {
     throw new Error(`Expected server code ${code}, got ${error.code}${error.local ? ' (local)' : ''}: ${error.message}`);
   }
