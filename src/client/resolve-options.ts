@@ -38,6 +38,9 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
   }
   const endpoint = adminEndpoint(options.baseUrl, options.allowInsecureHttp === true, fail);
   const timeoutMs = positive(options.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs', fail);
+  const leaseMs = positive(options.limits === false ? undefined : options.limits?.leaseMs, timeoutMs + DEFAULTS.leaseMarginMs, 'limits.leaseMs', fail);
+  // A lease shorter than a request may take would free its permit while the request can still arrive.
+  if (leaseMs <= timeoutMs) fail('limits.leaseMs', 'limits.leaseMs must be longer than timeoutMs');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') fail('fetch', 'no fetch is available; pass one in options.fetch');
   return {
@@ -53,7 +56,7 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
             mutations: budget(options.limits?.mutations, DEFAULTS.mutations, 'limits.mutations', fail),
             queries: budget(options.limits?.queries, DEFAULTS.queries, 'limits.queries', fail),
             store: options.limits?.store,
-            leaseMs: positive(options.limits?.leaseMs, timeoutMs + DEFAULTS.leaseMarginMs, 'limits.leaseMs', fail),
+            leaseMs,
           },
     retryBaseDelayMs: nonNegative(options.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs, 'retryBaseDelayMs', fail),
     maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, DEFAULTS.maxRetryDelayMs, 'maxRetryDelayMs', fail),

@@ -32,6 +32,7 @@ describe('client options', () => {
     ['credentials in baseUrl', { baseUrl: 'https://user:pw@school.example' }, 'baseUrl'],
     ['a negative timeout', { timeoutMs: -1 }, 'timeoutMs'],
     ['a fractional limit', { limits: { mutations: { limit: 1.5 } } }, 'limits.mutations.limit'],
+    ['a lease not longer than the timeout', { timeoutMs: 10_000, limits: { leaseMs: 10_000 } }, 'limits.leaseMs'],
   ])('refuses %s with InvalidInputError naming the option', (_case, options, field) => {
     expect(create(options)).toThrow(InvalidInputError);
     try {
