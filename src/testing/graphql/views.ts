@@ -72,7 +72,6 @@ export function meetingView(school: SchoolModel, meeting: MeetingRecord) {
     .filter((rating): rating is RatingRecord => rating !== undefined);
   return {
     ...meeting,
-    attendeeIds: undefined,
     attendeeCount: meeting.attendeeIds.length,
     attendees: meeting.attendeeIds.map((id) => ({ id })),
     ratingForm: service?.ratingFormId ? { id: service.ratingFormId } : null,

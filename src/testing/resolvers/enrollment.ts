@@ -7,20 +7,20 @@ import { findOpenMeeting } from './meeting-lookup.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** True when the meeting's capacity is set (not 0 or null) and reached. */
-function isFull(meeting: MeetingRecord): boolean {
+/** MEETING-004 when the meeting's capacity is set (not 0 or null) and reached. */
+function assertRoom(meeting: MeetingRecord): void {
   const capacity = meeting.maxAttendeeCapacity ?? 0;
-  return capacity > 0 && meeting.attendeeIds.length >= capacity;
-}
-
-/** Adds a student; the first enrollment moves `available` to `scheduled`. MEETING-004 when full. */
-export function addAttendee(meeting: MeetingRecord, userId: string, now: number): void {
-  if (isFull(meeting)) {
+  if (capacity > 0 && meeting.attendeeIds.length >= capacity) {
     fail('MEETING-004', 'meeting is at maximum attendee capacity', {
       meetingId: meeting.id,
       maxAttendeeCapacity: meeting.maxAttendeeCapacity,
     });
   }
+}
+
+/** Adds a student; the first enrollment moves `available` to `scheduled`. MEETING-004 when full. */
+export function addAttendee(meeting: MeetingRecord, userId: string, now: number): void {
+  assertRoom(meeting);
   meeting.attendeeIds.push(userId);
   if (meeting.state === 'available') meeting.state = 'scheduled';
   meeting.updatedAt = now;
@@ -76,17 +76,17 @@ export function enrollStudentToConsultingMeeting(
   if ('user' in enrollee && meeting.attendeeIds.includes(enrollee.user.id)) {
     return { meeting: meetingView(school, meeting), user: userView(enrollee.user), errors: null };
   }
-  return school.transaction(() => {
-    let user: UserRecord;
-    if ('user' in enrollee) {
-      user = enrollee.user;
-    } else {
-      user = { id: ids.uuid(), ...enrollee.create, roles: ['member'], deletedAt: null, createdAt: now, createdVia: 'admin_api' };
-      school.tables.users.set(user.id, user);
-    }
-    addAttendee(meeting, user.id, now);
-    return { meeting: meetingView(school, meeting), user: userView(user), errors: null };
-  });
+  // Capacity first: a full meeting must not leave a newly created student behind.
+  assertRoom(meeting);
+  let user: UserRecord;
+  if ('user' in enrollee) {
+    user = enrollee.user;
+  } else {
+    user = { id: ids.uuid(), ...enrollee.create, roles: ['member'], deletedAt: null, createdAt: now, createdVia: 'admin_api' };
+    school.tables.users.set(user.id, user);
+  }
+  addAttendee(meeting, user.id, now);
+  return { meeting: meetingView(school, meeting), user: userView(user), errors: null };
 }
 
 /** `removeStudentFromConsultingMeeting`: MEETING-006 when the student is not enrolled. */
