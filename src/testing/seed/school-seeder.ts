@@ -19,6 +19,7 @@ import type {
 import { ratingKey, type SchoolModel } from '../model/school.js';
 import type { VideoPlatform } from '../model/video-platform.js';
 import { slugify } from '../resolvers/service-rules.js';
+import { buildCoupon, buildMeeting, buildSubscription } from './record-builders.js';
 import type * as Seed from './seed-inputs.js';
 
 /** What a seeder needs from its simulator. */
@@ -29,8 +30,6 @@ export interface SeedEnvironment {
   videoPlatform: VideoPlatform;
   keys: ApiKeyRegistry;
 }
-
-const DAY = 86_400;
 
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`Failed to seed: ${what} does not exist in this school. Seed it first.`);
@@ -160,21 +159,7 @@ export class SchoolSeeder {
   addSubscription(seed: Seed.SubscriptionSeed): SubscriptionRecord {
     const plan = required(this.school.tables.plans.get(seed.planId), `plan ${seed.planId}`);
     required(this.school.tables.users.get(seed.userId), `user ${seed.userId}`);
-    const now = this.env.now();
-    const periodic = !plan.lifetime;
-    const subscription: SubscriptionRecord = {
-      id: seed.id ?? this.env.ids.uuid(),
-      userId: seed.userId,
-      planId: seed.planId,
-      state: seed.state ?? 'active',
-      isCanceling: seed.isCanceling ?? false,
-      isCancellable: seed.isCancellable ?? periodic,
-      currentPeriodStart: seed.currentPeriodStart !== undefined ? seed.currentPeriodStart : periodic ? now - 10 * DAY : null,
-      currentPeriodEnd: seed.currentPeriodEnd !== undefined ? seed.currentPeriodEnd : periodic ? now + 20 * DAY : null,
-      startAt: seed.startAt !== undefined ? seed.startAt : now - 100 * DAY,
-      endAt: seed.endAt ?? null,
-      nextChargeDate: seed.nextChargeDate !== undefined ? seed.nextChargeDate : plan.recurring ? now + 20 * DAY : null,
-    };
+    const subscription = buildSubscription(this.env.ids, this.env.now(), plan, seed);
     this.school.tables.subscriptions.set(subscription.id, subscription);
     return subscription;
   }
@@ -209,30 +194,7 @@ export class SchoolSeeder {
   /** Adds a meeting; `videoconf` meetings are provisioned on the video platform. */
   addMeeting(seed: Seed.MeetingSeed): MeetingRecord {
     const service = required(this.school.tables.services.get(seed.serviceId), `service ${seed.serviceId}`);
-    const now = this.env.now();
-    const attendeeIds = [...(seed.attendeeIds ?? [])];
-    const meeting: MeetingRecord = {
-      id: seed.id ?? this.env.ids.uuid(),
-      serviceId: service.id,
-      title: seed.title ?? service.name,
-      description: seed.description ?? null,
-      state: seed.canceled ? 'canceled' : attendeeIds.length > 0 ? 'scheduled' : 'available',
-      startedAt: seed.startedAt,
-      endedAt: seed.endedAt,
-      lecturerId: seed.lecturerId ?? service.lecturerId,
-      hostUserId: seed.hostUserId ?? this.school.tables.profile.ownerId,
-      hostEmail: seed.hostEmail ?? null,
-      hostingType: seed.hostingType ?? null,
-      hostingId: null,
-      joinUrl: seed.joinUrl ?? null,
-      maxAttendeeCapacity: seed.maxAttendeeCapacity ?? null,
-      price: seed.price ?? null,
-      currency: this.school.tables.profile.currency,
-      attendeeIds,
-      discardedAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const meeting = buildMeeting(this.env.ids, this.env.now(), this.school.tables.profile, service, seed);
     if (meeting.hostingType === 'videoconf') {
       meeting.hostEmail ??= this.school.tables.integration.licenceEmails[0] ?? null;
       this.env.videoPlatform.provisionFor(this.school.id, meeting);
@@ -263,25 +225,7 @@ export class SchoolSeeder {
   /** Adds a coupon (with its discount code). */
   addCoupon(seed: Seed.CouponSeed = {}): CouponRecord {
     const now = this.env.now();
-    const coupon: CouponRecord = {
-      id: seed.id ?? this.env.ids.uuid(),
-      name: seed.name ?? 'Coupon',
-      code: seed.code ?? this.env.ids.couponCode(),
-      couponType: seed.couponType ?? 'percentage',
-      amount: seed.amount ?? 10,
-      description: null,
-      active: seed.active ?? true,
-      restricted: seed.restricted ?? false,
-      oncePerUser: seed.oncePerUser ?? false,
-      redemptionLimit: seed.redemptionLimit ?? null,
-      startedAt: seed.startedAt ?? null,
-      expiredAt: seed.expiredAt ?? null,
-      itemIds: seed.itemIds ?? [],
-      appliedCount: 0,
-      deletedAt: seed.deleted ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const coupon = buildCoupon(this.env.ids, now, seed);
     this.school.tables.coupons.set(coupon.id, coupon);
     const discountId = this.env.ids.uuid();
     this.school.tables.discountCodes.set(discountId, { id: discountId, code: coupon.code, couponId: coupon.id, deletedAt: coupon.deletedAt, createdAt: now });
