@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PayloadError } from '../../src/index.js';
 import { coupon, grant } from '../support/fixtures.js';
-import { ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 describe('createCoupon', () => {
   it('sends the input (Dates as Unix seconds) and returns the coupon with BigInt timestamps as numbers', async () => {

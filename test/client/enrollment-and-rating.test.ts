@@ -1,11 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attendeeRating, meeting } from '../support/fixtures.js';
-import { ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 describe('enrollStudent (enrollStudentToConsultingMeeting)', () => {
   it('by userId: sends meetingId and userId, returns the meeting and the user', async () => {

@@ -1,15 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AdminClient, CodedError, InvalidInputError } from '../../src/index.js';
-import { ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { testClient, useScriptedAdminApi } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
+const api = useScriptedAdminApi();
+// Registered after the API's own hooks, so it runs before they reset the request log.
 afterEach(() => {
   // Every case here must be refused before sending anything.
   expect(api.requests).toHaveLength(0);
-  api.reset();
 });
-afterAll(() => api.server.close());
 
 const start = 1_800_000_000;
 const row = { startedAt: start, endedAt: start + 3600 };

@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/index.js';
 import { meeting } from '../support/fixtures.js';
-import { ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 const start = 1_800_000_000;
 const rows = (count: number) => Array.from({ length: count }, (_, index) => ({ startedAt: start + index * 3600, endedAt: start + index * 3600 + 1800 }));

@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminClient, InvalidInputError, SDK_VERSION } from '../../src/index.js';
 import packageJson from '../../package.json' with { type: 'json' };
-import { API_KEY, ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { API_KEY, useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 const create = (options: Record<string, unknown>) => () => new AdminClient({ apiKey: API_KEY, baseUrl: 'https://school.example', ...options } as never);
 

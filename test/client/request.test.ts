@@ -1,17 +1,11 @@
 import { parse } from 'graphql';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GraphQLResponseError, NetworkError } from '../../src/index.js';
-import { API_KEY, ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { API_KEY, useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 import { http, HttpResponse } from 'msw';
 import { BASE_URL } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  api.reset();
-  api.server.resetHandlers();
-});
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 describe('request(document, variables) — the escape hatch for documents the typed methods do not cover', () => {
   it('sends a string document with variables and the key, resolving to data as sent', async () => {

@@ -1,16 +1,10 @@
 import { inspect } from 'node:util';
 import { delay, http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminApiError, type AdminClient } from '../../src/index.js';
-import { API_KEY, BASE_URL, ScriptedAdminApi, codedErrorBody, testClient } from '../support/scripted-admin-api.js';
+import { API_KEY, BASE_URL, useScriptedAdminApi, codedErrorBody, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  api.reset();
-  api.server.resetHandlers();
-});
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 const EMAIL = 'grace.hopper@example.com';
 /** A hostile server echoes the key and the member's email everywhere it can. */

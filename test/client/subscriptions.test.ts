@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PayloadError, SUBSCRIPTION_UPDATE_REASONS } from '../../src/index.js';
 import { subscription } from '../support/fixtures.js';
-import { API_KEY, BASE_URL, ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { API_KEY, BASE_URL, useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi();
 
 describe('updateSubscriptionPeriod (updateSubscription)', () => {
   it('POSTs the mutation to {base_url}/admin/graphql with X-Service-API-Key and the variables', async () => {

@@ -1,12 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminClient, MemoryPermitStore, RateLimitError, type RateLimitedEvent } from '../../src/index.js';
 import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool, startMockServer } from '../../src/testing/index.js';
-import { ScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
-const api = new ScriptedAdminApi();
-beforeAll(() => api.server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => api.reset());
-afterAll(() => api.server.close());
+const api = useScriptedAdminApi({ onUnhandledRequest: 'bypass' });
 
 const rateLimited = (retryAfter: string | undefined, extensions: Record<string, unknown> = {}) => ({
   status: 429,

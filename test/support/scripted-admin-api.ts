@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { AdminClient, type AdminClientOptions } from '../../src/index.js';
@@ -88,4 +89,19 @@ export function codedErrorBody(field: string, code: string, message: string, det
 /** A client for the scripted API: no pacing, fast retries. */
 export function testClient(options: Partial<AdminClientOptions> = {}): AdminClient {
   return new AdminClient({ apiKey: API_KEY, baseUrl: BASE_URL, limits: false, retryBaseDelayMs: 1, maxRetryDelayMs: 5, ...options });
+}
+
+/**
+ * A scripted API listening for the current test file: msw is started before the tests, reset
+ * (requests, answers and extra handlers) after each, and closed at the end.
+ */
+export function useScriptedAdminApi(options: { onUnhandledRequest?: 'error' | 'bypass' } = {}): ScriptedAdminApi {
+  const api = new ScriptedAdminApi();
+  beforeAll(() => api.server.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'error' }));
+  afterEach(() => {
+    api.reset();
+    api.server.resetHandlers();
+  });
+  afterAll(() => api.server.close());
+  return api;
 }
