@@ -45,3 +45,26 @@ export { MemoryPermitStore } from './rate-limit/memory-permit-store.js';
 export type { AcquireRequest, AcquireResult, PermitStore } from './rate-limit/permit-store.js';
 export { operationTypeOf } from './rate-limit/operation-type.js';
 export { parseRetryAfter } from './retry/retry-after.js';
+
+export type {
+  GrantAlreadyHeldOutcome,
+  GrantCreatedOutcome,
+  GrantFailedOutcome,
+  GrantFailure,
+  GrantInvalidOutcome,
+  GrantMemberRow,
+  GrantMemberSource,
+  GrantOutcome,
+  GrantOutcomeCounts,
+  GrantOutcomeKind,
+  GrantProgress,
+  GrantSkippedOutcome,
+  GrantToManyOptions,
+  GrantToManySummary,
+  InvalidMemberReason,
+} from './workflows/grant-to-many/types.js';
+export type { JournalRecovery } from './workflows/journal/scan-journal.js';
+export { JournalCorruptedError, type JournalCorruptionReason } from './workflows/journal/errors/journal-corrupted-error.js';
+export { JournalMismatchError } from './workflows/journal/errors/journal-mismatch-error.js';
+export { JournalIoError } from './workflows/journal/errors/journal-io-error.js';
+export { JournalClosedError } from './workflows/journal/errors/journal-closed-error.js';

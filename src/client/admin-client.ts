@@ -13,6 +13,8 @@ import { invalidInput, localCodedError, requireId, type LocalContext } from '../
 import { checkMeetingRows } from '../validation/meeting-rows.js';
 import { requireOneMember } from '../validation/member-ref.js';
 import { checkRating } from '../validation/rating.js';
+import { grantCouponToMany } from '../workflows/grant-to-many.js';
+import type { GrantMemberSource, GrantToManyOptions, GrantToManySummary } from '../workflows/grant-to-many.js';
 import { mergeBulkResults } from './bulk-result.js';
 import { ClientEvents, type ClientEventListener, type ClientEventMap } from './client-events.js';
 import { attachLogger } from './logging.js';
@@ -384,6 +386,39 @@ export class AdminClient {
     requireId(context, 'couponId', couponId);
     requireOneMember(context, member, { both: 'COUPON-006', neither: 'COUPON-005' });
     return this.#run('grantCoupon', op, { couponId, ...member }, options);
+  }
+
+  /**
+   * Grants a restricted coupon to many members, paced by this client's limiter: members stream in
+   * (an array, an iterable or an async iterable of `{ email }` / `{ userId }`; never read ahead),
+   * at most `concurrency` grants are in flight, and each row ends with an outcome: `created`,
+   * `already_granted`, `failed` (with the parsed error), `invalid` (both or neither identifier, a
+   * malformed email or id: never sent) or `skipped` (already done per the journal).
+   *
+   * With `journal`, each finished member is appended to that file, and a run killed or interrupted
+   * part-way resumes where it stopped: `created`/`already_granted` members are skipped, `failed`
+   * ones retried. The same member twice in the input is never in flight twice: the second row waits
+   * for the first, then is `skipped` (with a journal) or sent again (answered `already_granted`).
+   *
+   * `signal` stops the job cleanly: no new row, grants in flight finish and are journaled (within
+   * `interruptGraceMs`), and the promise resolves with `interrupted: true`. A job-level error (the
+   * coupon is unknown or not restricted, the key is refused, the journal cannot be written, the
+   * input throws) stops taking rows and rejects with that error once the grants in flight settle.
+   *
+   * @throws {InvalidInputError} for a bad `couponId`, `members` or option (nothing sent).
+   * @throws {JournalMismatchError} when the journal was written for another coupon.
+   * @example
+   * ```ts
+   * const summary = await admin.grantCouponToMany(couponId, [{ email: 'ada@example.com' }, { userId }], {
+   *   journal: 'alumni-grants.journal',
+   *   onProgress: (p) => console.log(`${p.done}/${p.total} ETA ${Math.round((p.etaMs ?? 0) / 1000)} s`),
+   * });
+   * console.log(summary.counts); // { created: 2, already_granted: 0, failed: 0, invalid: 0, skipped: 0 }
+   * ```
+   */
+  async grantCouponToMany(couponId: string, members: GrantMemberSource, options: GrantToManyOptions = {}): Promise<GrantToManySummary> {
+    const budget = this.#options.pacing === false ? undefined : this.#options.pacing.mutations;
+    return grantCouponToMany(this, couponId, members, options, { budget });
   }
 
   /**

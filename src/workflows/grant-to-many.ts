@@ -1,0 +1,171 @@
+import type { RateLimitBudget } from '../client/options.js';
+import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
+import { InvalidInputError } from '../errors/invalid-input-error.js';
+import type { Journal } from './journal.js';
+import { describeGrantFailure, endsTheJob } from './grant-to-many/grant-failure.js';
+import { InterruptGate } from './grant-to-many/interrupt-gate.js';
+import { checkMemberRow } from './grant-to-many/member-row.js';
+import { ProgressTracker } from './grant-to-many/progress-tracker.js';
+import { RowSource, type IndexedRow } from './grant-to-many/row-source.js';
+import type { GrantMemberSource, GrantOutcome, GrantToManyOptions, GrantToManySummary } from './grant-to-many/types.js';
+
+/** What the job needs of the client: one grant per call. */
+export interface GrantCouponClient {
+  grantCoupon(couponId: string, member: MemberRef, options?: CallOptions): Promise<GrantResult>;
+}
+
+/** What the client knows that the job uses: its mutation budget (for the ETA and the default concurrency). */
+export interface GrantJobContext {
+  budget: RateLimitBudget | undefined;
+}
+
+/** Defaults of {@link GrantToManyOptions} that do not depend on the client. */
+export const GRANT_TO_MANY_DEFAULTS = Object.freeze({ interruptGraceMs: 5_000, unpacedConcurrency: 16 });
+
+const OPERATION = 'grantCouponToMany';
+
+function refuse(field: string, problem: string): never {
+  throw new InvalidInputError(`Failed to grant the coupon to many members: ${problem}. Nothing was sent.`, { operation: OPERATION, field });
+}
+
+function checkOptions(couponId: unknown, members: unknown, options: GrantToManyOptions): void {
+  if (typeof couponId !== 'string' || couponId.trim() === '') refuse('couponId', 'couponId must be a non-empty string');
+  const iterable = typeof members === 'object' && members !== null && (Symbol.iterator in members || Symbol.asyncIterator in members);
+  if (!iterable) refuse('members', 'members must be an array, an iterable or an async iterable of { email } or { userId }');
+  const { concurrency, interruptGraceMs, total } = options;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) refuse('concurrency', 'concurrency must be a positive integer');
+  if (interruptGraceMs !== undefined && !(interruptGraceMs >= 0)) refuse('interruptGraceMs', 'interruptGraceMs must be zero or more');
+  if (total !== undefined && !(Number.isInteger(total) && total >= 0)) refuse('total', 'total must be a whole number');
+}
+
+/**
+ * Runs a bulk grant (see `AdminClient.grantCouponToMany`, which calls it with the client's budget).
+ * Workers take rows one at a time, so at most `concurrency` grants are in flight and the input is
+ * never read ahead: memory stays flat however many members there are (the journal's index of
+ * finished members, a short key each, is the only thing that grows).
+ */
+export async function grantCouponToMany(
+  client: GrantCouponClient,
+  couponId: string,
+  members: GrantMemberSource,
+  options: GrantToManyOptions = {},
+  context: GrantJobContext = { budget: undefined },
+): Promise<GrantToManySummary> {
+  checkOptions(couponId, members, options);
+  const now = options.now ?? (() => performance.now());
+  const startedAt = now();
+  const total = options.total ?? (Array.isArray(members) ? members.length : undefined);
+  const concurrency = options.concurrency ?? context.budget?.limit ?? GRANT_TO_MANY_DEFAULTS.unpacedConcurrency;
+
+  // Loaded only when asked for: importing the SDK must not pay for the journal's file code.
+  const journal = options.journal === undefined ? undefined : await (await import('./journal.js')).openJournal(options.journal, { couponId });
+  const job = new GrantJob(client, couponId, journal, options, new ProgressTracker({ total, budget: context.budget, startedAt }), now);
+  const source = new RowSource(members);
+  const gate = new InterruptGate(options.signal, options.interruptGraceMs ?? GRANT_TO_MANY_DEFAULTS.interruptGraceMs);
+  const failures: unknown[] = [];
+
+  const worker = async (): Promise<void> => {
+    while (!gate.stopping) {
+      const next = await Promise.race([source.next(), gate.stopped.then(() => undefined)]);
+      if (next === undefined || gate.stopping) return;
+      await job.handle(next, gate);
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: concurrency }, () =>
+        worker().catch((error: unknown) => {
+          failures.push(error);
+          gate.halt();
+        }),
+      ),
+    );
+  } finally {
+    gate.dispose();
+    await source.close();
+    await journal?.close();
+  }
+  // The first job-level error wins; later ones are usually the same failure seen by other workers.
+  if (failures.length > 0) throw failures[0];
+
+  const counts = job.tracker.counts;
+  const unfinished = source.read - job.tracker.done;
+  const interrupted = gate.interrupted;
+  return {
+    rows: source.read,
+    counts: { ...counts },
+    unfinished,
+    durationMs: now() - startedAt,
+    interrupted,
+    allSucceeded: !interrupted && counts.failed === 0 && counts.invalid === 0,
+    journalRecovery: journal?.recovery ?? null,
+  };
+}
+
+/** The per-row work of one job: check, skip, grant, journal, report. */
+class GrantJob {
+  /** Member keys with a grant in flight, so one member is never granted twice at once. */
+  readonly #inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly client: GrantCouponClient,
+    readonly couponId: string,
+    readonly journal: Journal | undefined,
+    readonly options: GrantToManyOptions,
+    readonly tracker: ProgressTracker,
+    readonly now: () => number,
+  ) {}
+
+  async handle({ index, row }: IndexedRow, gate: InterruptGate): Promise<void> {
+    const checked = checkMemberRow(row);
+    if (!checked.ok) {
+      // Not journaled: re-checking is free, and a fixed row must not be skipped on resume.
+      await this.#report({ outcome: 'invalid', index, row, reason: checked.reason, error: checked.error });
+      return;
+    }
+    const { member, key } = checked;
+    // A duplicate of a member still in flight waits for it, then sees the journal's answer.
+    for (let running = this.#inFlight.get(key); running !== undefined; running = this.#inFlight.get(key)) await running;
+    const previous = this.journal?.done.get(key);
+    if (previous !== undefined) {
+      const grantId = previous.grantId === undefined ? {} : { grantId: previous.grantId };
+      await this.#report({ outcome: 'skipped', index, row, member, previous: previous.outcome as 'created' | 'already_granted' | 'invalid', ...grantId });
+      return;
+    }
+    const granting = this.#grant(index, row, member, gate);
+    this.#inFlight.set(key, granting.then(noop, noop));
+    try {
+      await granting;
+    } finally {
+      this.#inFlight.delete(key);
+    }
+  }
+
+  async #grant(index: number, row: IndexedRow['row'], member: MemberRef, gate: InterruptGate): Promise<void> {
+    const call = await gate.run((signal) => this.client.grantCoupon(this.couponId, member, { signal }));
+    if (!call.ok) {
+      // Cancelled by an interrupt: unknown whether it reached the server, so it is left for the
+      // resumed run (granting is idempotent).
+      if (call.cancelled) return;
+      const failure = describeGrantFailure(call.error);
+      await this.journal?.append({ member, outcome: 'failed', error: { ...(failure.code === undefined ? {} : { code: failure.code }), message: failure.message } });
+      await this.#report({ outcome: 'failed', index, row, member, error: failure });
+      if (endsTheJob(call.error)) throw call.error;
+      return;
+    }
+    const result = call.value;
+    const outcome = result.created ? 'created' : 'already_granted';
+    await this.journal?.append({ member, outcome, grantId: result.grant.id });
+    await this.#report({ outcome, index, row, member, grant: result.grant });
+  }
+
+  async #report(outcome: GrantOutcome): Promise<void> {
+    this.tracker.record(outcome.outcome, this.now());
+    await this.options.onOutcome?.(outcome);
+    this.options.onProgress?.(this.tracker.snapshot(this.now()));
+  }
+}
+
+function noop(): void {}
+
+export type * from './grant-to-many/types.js';

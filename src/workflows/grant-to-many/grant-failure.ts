@@ -1,0 +1,30 @@
+import { AdminApiError } from '../../errors/admin-api-error.js';
+import { AuthenticationError } from '../../errors/authentication-error.js';
+import { CodedError } from '../../errors/coded-error.js';
+import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import type { GrantFailure } from './types.js';
+
+/**
+ * Coded errors about the coupon, not the member: every further grant would fail the same way
+ * (COUPON-001 not found, COUPON-003 not restricted).
+ */
+const JOB_LEVEL_CODES: ReadonlySet<string> = new Set(['COUPON-001', 'COUPON-003']);
+
+/** The parsed error of a failed grant, for the outcome, the journal and the report. */
+export function describeGrantFailure(error: unknown): GrantFailure {
+  const code = error instanceof CodedError ? error.code : undefined;
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  return { ...(code === undefined ? {} : { code }), message, name, cause: error };
+}
+
+/**
+ * True when an error ends the whole job rather than one member's grant: the coupon is unusable,
+ * the key is refused, a local input error (a bug in the caller), or anything that is not an SDK
+ * error at all (a bug). Going on would spend the budget on grants that must fail.
+ */
+export function endsTheJob(error: unknown): boolean {
+  if (!(error instanceof AdminApiError)) return true;
+  if (error instanceof AuthenticationError || error instanceof InvalidInputError) return true;
+  return error instanceof CodedError && (JOB_LEVEL_CODES.has(error.code) || error.local);
+}

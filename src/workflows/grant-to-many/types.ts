@@ -1,0 +1,167 @@
+import type { CouponGrant, MemberRef } from '../../client/types.js';
+import type { JournalRecovery } from '../journal/scan-journal.js';
+
+/**
+ * One input row of `grantCouponToMany`: exactly one of `email` or `userId` is expected. Rows of any
+ * other shape (both, neither, a malformed email or id) are reported `invalid` and never sent, so
+ * the loose type accepts what a CSV export really contains. `null` and `''` count as absent.
+ */
+export interface GrantMemberRow {
+  email?: string | null | undefined;
+  userId?: string | null | undefined;
+}
+
+/** The members of a bulk grant: an array, any iterable, or an async iterable (streamed, never materialised). */
+export type GrantMemberSource = Iterable<GrantMemberRow> | AsyncIterable<GrantMemberRow>;
+
+/** What happened to one input row. */
+export type GrantOutcomeKind = 'created' | 'already_granted' | 'failed' | 'invalid' | 'skipped';
+
+/** Why a row was not sent. */
+export type InvalidMemberReason = 'neither_identifier' | 'both_identifiers' | 'invalid_email' | 'invalid_user_id';
+
+/** Fields every outcome has. */
+interface OutcomeBase {
+  /** 0-based position of the row in the input. */
+  index: number;
+  /** The row as given. */
+  row: GrantMemberRow;
+}
+
+/** A new grant was created (`created: true`). */
+export interface GrantCreatedOutcome extends OutcomeBase {
+  outcome: 'created';
+  /** The member as sent (trimmed). */
+  member: MemberRef;
+  grant: CouponGrant;
+}
+
+/** The member already held an active grant of the coupon; the existing grant is returned. */
+export interface GrantAlreadyHeldOutcome extends OutcomeBase {
+  outcome: 'already_granted';
+  member: MemberRef;
+  grant: CouponGrant;
+}
+
+/** The parsed error of a failed grant. */
+export interface GrantFailure {
+  /** The error code, e.g. `'ENROLLMENT-002'` (unknown member), when the error has one. */
+  code?: string;
+  /** The error's message ("Failed to grant the coupon: ..."); never the key or the member's email. */
+  message: string;
+  /** The error class, e.g. `'CodedError'`, `'NetworkError'`, `'RateLimitError'`. */
+  name: string;
+  /** The thrown error itself. */
+  cause: unknown;
+}
+
+/** The grant failed; it is journaled as `failed` and retried by a resumed run. */
+export interface GrantFailedOutcome extends OutcomeBase {
+  outcome: 'failed';
+  member: MemberRef;
+  error: GrantFailure;
+}
+
+/** The row is unusable; nothing was sent (and nothing journaled: it is checked again on resume). */
+export interface GrantInvalidOutcome extends OutcomeBase {
+  outcome: 'invalid';
+  reason: InvalidMemberReason;
+  /** `code` is the server's code for the same mistake where there is one (COUPON-005, COUPON-006). */
+  error: { code?: string; message: string };
+}
+
+/** The journal records the member as finished (by an earlier run, or an earlier row of this run); not sent. */
+export interface GrantSkippedOutcome extends OutcomeBase {
+  outcome: 'skipped';
+  member: MemberRef;
+  /** The outcome the journal holds. */
+  previous: 'created' | 'already_granted' | 'invalid';
+  /** The grant's id, as journaled. */
+  grantId?: string;
+}
+
+/** The outcome of one input row. */
+export type GrantOutcome = GrantCreatedOutcome | GrantAlreadyHeldOutcome | GrantFailedOutcome | GrantInvalidOutcome | GrantSkippedOutcome;
+
+/** Rows per outcome. */
+export type GrantOutcomeCounts = Record<GrantOutcomeKind, number>;
+
+/** A progress report, sent after every finished row. */
+export interface GrantProgress {
+  /** Rows finished (every outcome). */
+  done: number;
+  /** Rows in the input, when known (an array's length, or `options.total`). */
+  total: number | undefined;
+  counts: GrantOutcomeCounts;
+  /** Since the job started. */
+  elapsedMs: number;
+  /** Grants answered per second since the first was sent (skipped and invalid rows excluded). */
+  ratePerSecond: number;
+  /**
+   * Estimated time until every row is done, when `total` is known: the larger of what the observed
+   * rate needs and what the remaining rate-limit budget allows (`remaining / limit * windowMs`, less
+   * what the current window still has room for).
+   */
+  etaMs: number | undefined;
+  /** True when the ETA is set by the rate-limit budget (the budget is the bottleneck). */
+  budgetBound: boolean;
+}
+
+/** Options of `admin.grantCouponToMany`. Every default is listed here. */
+export interface GrantToManyOptions {
+  /**
+   * Path of an append-only journal file. Each finished member is recorded; a run started again
+   * with the same journal skips members recorded `created` or `already_granted` and retries
+   * `failed` ones. A journal written for another coupon is refused (`JournalMismatchError`).
+   * @default no journal (a run cannot be resumed; re-running re-sends every row, which is safe)
+   */
+  journal?: string;
+  /**
+   * Grants in flight at once.
+   * @default the client's mutation limit (200 unless configured), or 16 when pacing is off
+   */
+  concurrency?: number;
+  /**
+   * Stops the job: no new row is taken; grants in flight get `interruptGraceMs` to finish (and be
+   * journaled); then the promise resolves with `interrupted: true`. It does not reject.
+   */
+  signal?: AbortSignal;
+  /**
+   * How long grants in flight may still finish after `signal` aborts. Grants still waiting for a
+   * rate-limit slot (or on the wire) then are cancelled: not journaled, sent again on resume
+   * (where the server answers `already_granted` if the grant had been made).
+   * @default 5_000
+   */
+  interruptGraceMs?: number;
+  /**
+   * The number of rows, for progress and ETA when `members` is a stream (an array's length is used
+   * without it).
+   * @default the array's length, else unknown
+   */
+  total?: number;
+  /** Called for every row in completion order; a returned promise is awaited before that worker takes another row. */
+  onOutcome?: (outcome: GrantOutcome) => void | Promise<void>;
+  /** Called after every finished row. */
+  onProgress?: (progress: GrantProgress) => void;
+  /**
+   * Clock for `durationMs` and progress, in milliseconds.
+   * @default performance.now
+   */
+  now?: () => number;
+}
+
+/** What `grantCouponToMany` resolves to. */
+export interface GrantToManySummary {
+  /** Rows read from the input. */
+  rows: number;
+  counts: GrantOutcomeCounts;
+  /** Rows read but not finished because the job was interrupted (sent again on resume). */
+  unfinished: number;
+  durationMs: number;
+  /** True when `signal` stopped the job before the input ended. */
+  interrupted: boolean;
+  /** True when the input ended and every row is `created`, `already_granted` or `skipped`. */
+  allSucceeded: boolean;
+  /** The damaged last journal line dropped when the journal was opened (a crash mid-write), or `null`. */
+  journalRecovery: JournalRecovery | null;
+}
