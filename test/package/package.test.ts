@@ -1,0 +1,158 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import semver from 'semver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsumerProject, type ConsumerProject } from './support/consumer-project.js';
+import { describeLoadedModules } from './support/loaded-modules.js';
+import { buildAndPack, type PackedPackage } from './support/packed-package.js';
+import { runCommand } from './support/run-command.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const projectRoot = join(here, '../..');
+const fixtures = join(here, 'fixtures');
+
+/** Code that importing the main entry must not load (public-api.md: "Package and entry points"). */
+const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling)\//;
+const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'cli-progress', 'bottleneck', 'p-retry'];
+
+const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './package.json'];
+/** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
+const PROCESS_TIMEOUT_MS = 120_000;
+
+let workDir: string;
+let packed: PackedPackage;
+let esm: ConsumerProject;
+let cjs: ConsumerProject;
+
+beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'school-admin-sdk-package-'));
+  packed = await buildAndPack(projectRoot, workDir);
+  esm = await createConsumerProject(projectRoot, workDir, 'esm-consumer', 'module', packed);
+  cjs = await createConsumerProject(projectRoot, workDir, 'cjs-consumer', 'commonjs', packed);
+  const app = readFileSync(join(fixtures, 'consumer-app.ts.txt'), 'utf8');
+  esm.write('app.mts', app);
+  cjs.write('app.cts', app);
+  for (const probe of ['loaded-modules-esm.mjs', 'loaded-modules-hooks.mjs', 'loaded-modules-cjs.cjs']) {
+    copyFileSync(join(fixtures, probe), join(esm.dir, probe));
+    copyFileSync(join(fixtures, probe), join(cjs.dir, probe));
+  }
+}, 300_000);
+
+afterAll(() => {
+  if (workDir !== undefined) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('the tarball (npm pack) ships only what an integrator needs', () => {
+  it('contains dist JavaScript and declarations, package.json, README.md, CHANGELOG.md and LICENSE, nothing else', () => {
+    const unexpected = packed.files.filter(
+      (file) => !/^dist\/.+\.(js|cjs|d\.ts|d\.cts)$/.test(file) && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file),
+    );
+    expect(unexpected).toEqual([]);
+    expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']));
+  });
+
+  it('contains every file that exports, main, module, types and bin point to', () => {
+    const { manifest } = packed;
+    const targets = Object.values(manifest.exports).flatMap((target) =>
+      typeof target === 'string' ? [target] : Object.values(target).flatMap((condition) => [condition.types, condition.default]),
+    );
+    targets.push(String(manifest['main']), String(manifest['module']), String(manifest['types']), ...Object.values(manifest.bin));
+    expect(targets.map((target) => target.replace(/^\.\//, '')).filter((file) => !packed.files.includes(file))).toEqual([]);
+    expect(Object.keys(manifest.exports)).toEqual(EXPORTED_SUBPATHS);
+  });
+
+  it('keeps the bin ESM with its shebang', () => {
+    expect(packed.manifest.bin).toEqual({ 'school-admin': './dist/cli/main.js' });
+    const bin = readFileSync(join(workDir, 'source/dist/cli/main.js'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin).toMatch(/^import /m);
+  });
+});
+
+describe('publint and @arethetypeswrong/cli', () => {
+  it('publint (strict, every level) reports nothing for the tarball', async () => {
+    const tarball = readFileSync(packed.tarball);
+    const { messages, pkg } = await publint({ pack: { tarball: new Uint8Array(tarball).buffer }, strict: true, level: 'suggestion' });
+    expect(messages.map((message) => formatMessage(message, pkg, { color: false }))).toEqual([]);
+  });
+
+  it('attw finds no problem in any entry under node16 (CJS and ESM) and bundler resolution', async () => {
+    const attw = join(projectRoot, 'node_modules/.bin/attw');
+    // Exit code 0 under the node16 profile; the JSON still lists node10 results, checked below.
+    const { stdout } = await runCommand(attw, [packed.tarball, '--format', 'json', '--profile', 'node16'], { cwd: workDir });
+    const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown>; problems: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> } };
+    expect(Object.keys(report.analysis.entrypoints)).toEqual(EXPORTED_SUBPATHS);
+    // node10 resolution (TypeScript's deprecated moduleResolution "node") cannot see subpath exports at all.
+    expect(report.analysis.problems.filter((problem) => problem.resolutionKind !== 'node10')).toEqual([]);
+  }, PROCESS_TIMEOUT_MS);
+});
+
+describe('ESM and CommonJS consumer projects install the tarball and call the simulator through the client', () => {
+  const expectedReport = () => ({
+    version: packed.manifest.version,
+    coupon: { name: 'Packaged', couponType: 'percentage', amount: 15 },
+    revoke: { isCodedError: true, code: 'COUPON-004' },
+    zoneErrorIsAdminApiError: true,
+    mutationsServed: 2,
+  });
+
+  it('type-checks an integrator program against the packed types, as ESM (.d.ts) and as CommonJS (.d.cts)', async () => {
+    await esm.tsc();
+    await cjs.tsc();
+    expect(readFileSync(join(cjs.dir, 'out/app.cjs'), 'utf8')).toContain("require(\"school-admin-sdk\")");
+    expect(readFileSync(join(esm.dir, 'out/app.mjs'), 'utf8')).toContain("from 'school-admin-sdk'");
+  }, PROCESS_TIMEOUT_MS);
+
+  it('runs it with import (ESM build): coupon created, coded error parsed, one AdminApiError class across entries', async () => {
+    const { stdout } = await esm.node(['out/app.mjs']);
+    expect(JSON.parse(stdout)).toEqual(expectedReport());
+  }, PROCESS_TIMEOUT_MS);
+
+  it('runs it with require (CJS build): the lazy import() of bottleneck and p-retry works from CommonJS', async () => {
+    const { stdout } = await cjs.node(['out/app.cjs']);
+    expect(JSON.parse(stdout)).toEqual(expectedReport());
+  }, PROCESS_TIMEOUT_MS);
+
+  it('installs the school-admin bin, which runs as an executable', async () => {
+    const { stdout } = await runCommand(join(esm.dir, 'node_modules/.bin/school-admin'), ['--version'], { cwd: esm.dir });
+    expect(stdout.trim()).toBe(packed.manifest.version);
+  }, PROCESS_TIMEOUT_MS);
+});
+
+describe('importing school-admin-sdk in a fresh process', () => {
+  const loadedBy = async (consumer: ConsumerProject, probe: string, specifier: string, format: 'esm' | 'cjs') => {
+    const { stdout } = await consumer.node([probe, specifier]);
+    return describeLoadedModules(JSON.parse(stdout) as string[], packed.metafiles[format]);
+  };
+
+  for (const [format, probe] of [['esm', 'loaded-modules-esm.mjs'], ['cjs', 'loaded-modules-cjs.cjs']] as const) {
+    it(`loads no simulator, Redis, CLI or time-zone module, and no optional package (${format})`, async () => {
+      const loaded = await loadedBy(format === 'esm' ? esm : cjs, probe, 'school-admin-sdk', format);
+      expect(loaded.sdkSources).toContain('src/client/admin-client.ts');
+      expect(loaded.sdkSources.filter((source) => OPTIONAL_SOURCE_DIRS.test(source) || !source.startsWith('src/'))).toEqual([]);
+      expect(loaded.packages).toContain('graphql-request');
+      expect(loaded.packages.filter((name) => PACKAGES_NOT_LOADED_BY_IMPORT.includes(name))).toEqual([]);
+    }, PROCESS_TIMEOUT_MS);
+
+    it(`sees the simulator when school-admin-sdk/testing is imported (${format}: the probe can tell)`, async () => {
+      const loaded = await loadedBy(format === 'esm' ? esm : cjs, probe, 'school-admin-sdk/testing', format);
+      expect(loaded.sdkSources).toContain('src/testing/simulator.ts');
+    }, PROCESS_TIMEOUT_MS);
+  }
+});
+
+describe('engines.node ">=20.19" is honest', () => {
+  it('every package the SDK installs at run time accepts Node 20.19.0', () => {
+    expect(packed.manifest.engines.node).toBe('>=20.19');
+    const lock = JSON.parse(readFileSync(join(esm.dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    const refusing = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.engines?.node !== undefined && !semver.satisfies('20.19.0', entry.engines.node))
+      .map(([location, entry]) => `${location} (${entry.engines?.node})`);
+    expect(refusing).toEqual([]);
+    expect(Object.keys(lock.packages)).toEqual(expect.arrayContaining(['node_modules/graphql-request', 'node_modules/p-retry']));
+  });
+});

@@ -1,0 +1,69 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCommand } from './run-command.js';
+
+/** esbuild's metafile: which sources went into which output file. */
+export interface Metafile {
+  outputs: Record<string, { inputs: Record<string, unknown>; entryPoint?: string }>;
+}
+
+/** The package as `npm pack` makes it, built from a copy of the working tree. */
+export interface PackedPackage {
+  /** Absolute path of the `.tgz`. */
+  tarball: string;
+  /** File paths inside the tarball, relative to its `package/` folder. */
+  files: string[];
+  /** The packed package.json. */
+  manifest: PackageManifest;
+  /** esbuild's metafiles of the ESM and CJS builds (outputs keyed `dist/...`). */
+  metafiles: { esm: Metafile; cjs: Metafile };
+}
+
+/** The package.json fields these tests read. */
+export interface PackageManifest {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  engines: { node: string };
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, { types: string; default: string }>>;
+  [field: string]: unknown;
+}
+
+/** What the build needs from the working tree; README, CHANGELOG and LICENSE go in the tarball. */
+const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsup.config.ts', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+
+/**
+ * Builds and packs the package in `workDir`: the build inputs are copied to `workDir/source`
+ * (node_modules linked), so a concurrent build in the project cannot change what is tested and
+ * the project's own dist/ is left alone. `npm run build -- --metafile` records which sources each
+ * output holds; the metafiles are moved out of dist/ before `npm pack`.
+ */
+export async function buildAndPack(projectRoot: string, workDir: string): Promise<PackedPackage> {
+  const source = join(workDir, 'source');
+  mkdirSync(source, { recursive: true });
+  for (const entry of BUILD_INPUTS) {
+    if (existsSync(join(projectRoot, entry))) cpSync(join(projectRoot, entry), join(source, entry), { recursive: true });
+  }
+  symlinkSync(join(projectRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
+
+  await runCommand('npm', ['run', 'build', '--', '--metafile'], { cwd: source });
+  const metaDir = join(workDir, 'metafiles');
+  mkdirSync(metaDir);
+  for (const format of ['esm', 'cjs']) renameSync(join(source, 'dist', `metafile-${format}.json`), join(metaDir, `${format}.json`));
+
+  // The build just ran; prepack would only run it again.
+  const { stdout } = await runCommand('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir], { cwd: source });
+  const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  if (packed === undefined) throw new Error(`Failed to pack: npm pack printed no result. Output: ${stdout}`);
+  return {
+    tarball: join(workDir, packed.filename),
+    files: packed.files.map((file) => file.path).sort(),
+    manifest: JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as PackageManifest,
+    metafiles: {
+      esm: JSON.parse(readFileSync(join(metaDir, 'esm.json'), 'utf8')) as Metafile,
+      cjs: JSON.parse(readFileSync(join(metaDir, 'cjs.json'), 'utf8')) as Metafile,
+    },
+  };
+}
