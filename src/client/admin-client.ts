@@ -403,7 +403,8 @@ export class AdminClient {
    * `signal` stops the job cleanly: no new row, grants in flight finish and are journaled (within
    * `interruptGraceMs`), and the promise resolves with `interrupted: true`. A job-level error (the
    * coupon is unknown or not restricted, the key is refused, the journal cannot be written, the
-   * input throws) stops taking rows and rejects with that error once the grants in flight settle.
+   * input throws) stops taking rows and rejects with that error once the grants in flight settle;
+   * the first grant is sent alone, so such an error costs one request, not a burst.
    *
    * @throws {InvalidInputError} for a bad `couponId`, `members` or option (nothing sent).
    * @throws {JournalMismatchError} when the journal was written for another coupon.

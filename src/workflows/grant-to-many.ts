@@ -106,6 +106,11 @@ export async function grantCouponToMany(
 class GrantJob {
   /** Member keys with a grant in flight, so one member is never granted twice at once. */
   readonly #inFlight = new Map<string, Promise<void>>();
+  /**
+   * The job's first grant, sent alone: a coupon that is unknown or not restricted, or a refused
+   * key, then costs one request instead of a whole burst.
+   */
+  #probe: Promise<void> | undefined;
 
   constructor(
     readonly client: GrantCouponClient,
@@ -124,6 +129,7 @@ class GrantJob {
       return;
     }
     const { member, key } = checked;
+    if (this.#probe !== undefined) await this.#probe;
     // A duplicate of a member still in flight waits for it, then sees the journal's answer.
     for (let running = this.#inFlight.get(key); running !== undefined; running = this.#inFlight.get(key)) await running;
     const previous = this.journal?.done.get(key);
@@ -132,7 +138,10 @@ class GrantJob {
       await this.#report({ outcome: 'skipped', index, row, member, previous: previous.outcome as 'created' | 'already_granted' | 'invalid', ...grantId });
       return;
     }
+    // Stopped while this row waited (an interrupt, or the probe ended the job): it is left for another run.
+    if (gate.stopping) return;
     const granting = this.#grant(index, row, member, gate);
+    this.#probe ??= granting.then(noop, noop);
     this.#inFlight.set(key, granting.then(noop, noop));
     try {
       await granting;
@@ -148,6 +157,8 @@ class GrantJob {
       // resumed run (granting is idempotent).
       if (call.cancelled) return;
       const failure = describeGrantFailure(call.error);
+      // Halted at once, so no row waiting for this grant (the probe) is sent after a job-level error.
+      if (endsTheJob(call.error)) gate.halt();
       await this.journal?.append({ member, outcome: 'failed', error: { ...(failure.code === undefined ? {} : { code: failure.code }), message: failure.message } });
       await this.#report({ outcome: 'failed', index, row, member, error: failure });
       if (endsTheJob(call.error)) throw call.error;
@@ -161,8 +172,9 @@ class GrantJob {
 
   async #report(outcome: GrantOutcome): Promise<void> {
     this.tracker.record(outcome.outcome, this.now());
+    const progress = this.tracker.snapshot(this.now());
     await this.options.onOutcome?.(outcome);
-    this.options.onProgress?.(this.tracker.snapshot(this.now()));
+    this.options.onProgress?.(progress);
   }
 }
 

@@ -1,5 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { DEMO_API_KEY, startMockServer } from '../../testing/index.js';
+import type { RateLimitBudget } from '../../client/options.js';
+import { createSimulator, DEMO_API_KEY, seedDemoSchool, startMockServer } from '../../testing/index.js';
+import { parseRateLimit } from '../support/rate-limit-option.js';
 
 /** `school-admin mock-server`: the simulator on loopback, for trying the SDK and the CLI without a key. */
 export function mockServerCommand(): Command {
@@ -8,11 +10,14 @@ export function mockServerCommand(): Command {
     .option('--port <port>', 'port to listen on (0 = a free one)', parsePort, 4010)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <seed>', 'initial data: demo or empty', parseSeed, 'demo')
-    .action(async (options: { port: number; host: string; seed: 'demo' | 'empty' }) => {
-      const server = await startMockServer({ port: options.port, host: options.host, seed: options.seed });
+    .option('--rate-limit <n/window>', 'mutation limit of the simulated server, as a self-hosted deployment may set it (default: 200/60s)', parseRateLimit)
+    .action(async (options: { port: number; host: string; seed: 'demo' | 'empty'; rateLimit?: RateLimitBudget }) => {
+      const simulator = createSimulator(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } });
+      if (options.seed === 'demo') seedDemoSchool(simulator);
+      const server = await startMockServer({ port: options.port, host: options.host, simulator });
       process.stdout.write(
         [
-          `Mock admin API listening on ${server.url}/admin/graphql (seed: ${options.seed})`,
+          `Mock admin API listening on ${server.url}/admin/graphql (seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`})`,
           ...(options.seed === 'demo' ? ['Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`] : []),
           'Press Ctrl-C to stop.',
           '',

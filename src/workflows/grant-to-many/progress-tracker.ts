@@ -4,16 +4,25 @@ import type { GrantOutcomeCounts, GrantOutcomeKind, GrantProgress } from './type
 /** Outcomes that cost a request. */
 const SENT: ReadonlySet<GrantOutcomeKind> = new Set(['created', 'already_granted', 'failed']);
 
+/** How many recent answers the throughput estimate looks at. */
+const RATE_SAMPLE = 100;
+
 /** Zero for every outcome. */
 export function emptyCounts(): GrantOutcomeCounts {
   return { created: 0, already_granted: 0, failed: 0, invalid: 0, skipped: 0 };
 }
 
 /**
- * Counts finished rows and estimates the time left. The ETA is the larger of two estimates: the
- * observed rate of answered grants, and the rate-limit budget (`limit` grants per `windowMs`, with
- * what the current window still has room for going out at once). Memory: at most `limit` answer
- * times are kept.
+ * Counts finished rows and estimates the time left as the larger of two estimates:
+ *
+ * - the budget: with `limit` requests per sliding `windowMs`, a slot frees `windowMs` after each
+ *   answer of the current window, and free slots are used at once; so the n-th next grant goes
+ *   when the matching slot frees, plus one window per full round of `limit` before it (roughly
+ *   `remaining / limit * windowMs` once the budget is saturated);
+ * - the throughput: the rate of the last {@link RATE_SAMPLE} answers (a burst when the budget is
+ *   the bottleneck, so this only wins when the server or the network is slower than the budget).
+ *
+ * Memory: at most `limit` + {@link RATE_SAMPLE} answer times are kept.
  */
 export class ProgressTracker {
   readonly #total: number | undefined;
@@ -22,9 +31,10 @@ export class ProgressTracker {
   readonly counts = emptyCounts();
   #done = 0;
   #sent = 0;
-  #firstSentAt: number | undefined;
-  /** Answer times of the grants of the last window, oldest first (a ring of at most `limit`). */
-  readonly #recent: number[] = [];
+  /** Answer times inside the current window, oldest first (at most `limit`). */
+  readonly #window: number[] = [];
+  /** The latest answer times, oldest first (at most {@link RATE_SAMPLE}). */
+  readonly #latest: number[] = [];
 
   constructor(options: { total: number | undefined; budget: RateLimitBudget | undefined; startedAt: number }) {
     this.#total = options.total;
@@ -37,42 +47,52 @@ export class ProgressTracker {
     return this.#done;
   }
 
-  /** Records one finished row at time `at` (ms, same clock as `startedAt`). */
+  /** Records one finished row at time `at` (ms, same clock as `startedAt`, never going back). */
   record(kind: GrantOutcomeKind, at: number): void {
     this.counts[kind] += 1;
     this.#done += 1;
     if (!SENT.has(kind)) return;
     this.#sent += 1;
-    this.#firstSentAt ??= at;
+    this.#latest.push(at);
+    if (this.#latest.length > RATE_SAMPLE) this.#latest.shift();
     if (this.#budget !== undefined) {
-      this.#recent.push(at);
-      if (this.#recent.length > this.#budget.limit) this.#recent.shift();
+      this.#window.push(at);
+      if (this.#window.length > this.#budget.limit) this.#window.shift();
     }
   }
 
   /** The progress at time `now`. */
   snapshot(now: number): GrantProgress {
     const elapsedMs = now - this.#startedAt;
-    const sendingMs = this.#firstSentAt === undefined ? 0 : now - this.#firstSentAt;
-    const ratePerSecond = sendingMs > 0 ? (this.#sent / sendingMs) * 1000 : 0;
+    const ratePerSecond = elapsedMs > 0 ? (this.#sent / elapsedMs) * 1000 : 0;
     const remaining = this.#total === undefined ? undefined : Math.max(0, this.#total - this.#done);
-    let etaMs: number | undefined;
-    let budgetBound = false;
-    if (remaining !== undefined) {
-      const observed = ratePerSecond > 0 ? (remaining / ratePerSecond) * 1000 : undefined;
-      const budget = this.#budgetEta(remaining, now);
-      budgetBound = budget !== undefined && (observed === undefined || budget >= observed);
-      etaMs = remaining === 0 ? 0 : budgetBound ? budget : observed;
-    }
+    if (remaining === undefined) return { done: this.#done, total: this.#total, counts: { ...this.counts }, elapsedMs, ratePerSecond, etaMs: undefined, budgetBound: false };
+    const budget = this.#budgetEta(remaining, now);
+    const throughput = this.#throughputEta(remaining);
+    const budgetBound = budget !== undefined && budget > 0 && (throughput === undefined || budget >= throughput);
+    const etaMs = remaining === 0 ? 0 : budgetBound ? budget : throughput ?? budget;
     return { done: this.#done, total: this.#total, counts: { ...this.counts }, elapsedMs, ratePerSecond, etaMs, budgetBound };
   }
 
-  /** What the budget allows: the room left in the current window goes now, the rest at `limit` per window. */
   #budgetEta(remaining: number, now: number): number | undefined {
     if (this.#budget === undefined) return undefined;
+    if (remaining === 0) return 0;
     const { limit, windowMs } = this.#budget;
-    while (this.#recent.length > 0 && (this.#recent[0] ?? now) <= now - windowMs) this.#recent.shift();
-    const roomNow = Math.max(0, limit - this.#recent.length);
-    return (Math.max(0, remaining - roomNow) / limit) * windowMs;
+    while (this.#window.length > 0 && (this.#window[0] ?? now) <= now - windowMs) this.#window.shift();
+    const room = limit - this.#window.length;
+    // Slot k (0-based, in the order they free) frees now for the `room` free ones, else windowMs
+    // after the matching answer; every further round of `limit` grants waits one more window.
+    const last = remaining - 1;
+    const slot = last % limit;
+    const freesAt = slot < room ? now : (this.#window[slot - room] ?? now) + windowMs;
+    return Math.max(0, freesAt + Math.floor(last / limit) * windowMs - now);
+  }
+
+  #throughputEta(remaining: number): number | undefined {
+    const first = this.#latest[0];
+    const last = this.#latest.at(-1);
+    if (first === undefined || last === undefined || this.#latest.length < 2) return undefined;
+    if (last === first) return 0;
+    return (remaining / (this.#latest.length - 1)) * (last - first);
   }
 }

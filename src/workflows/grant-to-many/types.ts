@@ -95,12 +95,12 @@ export interface GrantProgress {
   counts: GrantOutcomeCounts;
   /** Since the job started. */
   elapsedMs: number;
-  /** Grants answered per second since the first was sent (skipped and invalid rows excluded). */
+  /** Grants answered per second since the job started (skipped and invalid rows cost nothing and are left out). */
   ratePerSecond: number;
   /**
-   * Estimated time until every row is done, when `total` is known: the larger of what the observed
-   * rate needs and what the remaining rate-limit budget allows (`remaining / limit * windowMs`, less
-   * what the current window still has room for).
+   * Estimated time until every row is done, when `total` is known: the larger of what the remaining
+   * rate-limit budget allows (about `remaining / limit * windowMs`, with the room left in the
+   * current window used at once) and what the recent answer rate needs (when the server is slower).
    */
   etaMs: number | undefined;
   /** True when the ETA is set by the rate-limit budget (the budget is the bottleneck). */

@@ -53,6 +53,12 @@ export class ScriptedGrants implements GrantCouponClient {
     while (this.pending.length < count) await new Promise<void>((resolve) => this.#waiters.push(resolve));
   }
 
+  /** Lets the job's first grant (sent alone, as a probe) succeed, so the others can start. */
+  async passProbe(): Promise<void> {
+    await this.waitForPending(1);
+    this.succeedAll();
+  }
+
   /** Settles every pending call with success. */
   succeedAll(): void {
     for (const entry of [...this.pending]) entry.succeed();

@@ -1,0 +1,22 @@
+/**
+ * A duration for people: `850 ms`, `42 s`, `3m 05s`, `2h 07m`.
+ *
+ * @example
+ * ```ts
+ * formatDuration(185_000); // '3m 05s'
+ * ```
+ */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '?';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** A rate with one decimal below 100, none above: `3.3/s`, `412/s`. */
+export function formatRate(perSecond: number): string {
+  return `${perSecond < 100 ? perSecond.toFixed(1) : Math.round(perSecond)}/s`;
+}

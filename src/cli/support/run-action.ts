@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { AdminApiError } from '../../errors/admin-api-error.js';
+import { CodedError } from '../../errors/coded-error.js';
+import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { CliUsageError } from './cli-usage-error.js';
+import { EXIT_CODES } from './exit-codes.js';
+
+/**
+ * Wraps a command's action: its resolved value is the exit status; a thrown error is printed as
+ * one line, `school-admin: <message>` (SDK messages already read "Failed to ...: reason. Remedy."
+ * and never contain the key), with status 2 for usage errors and 1 otherwise.
+ */
+export function runAction<A extends unknown[]>(action: (...args: A) => Promise<number>): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    try {
+      process.exitCode = await action(...args);
+    } catch (error) {
+      process.stderr.write(`school-admin: ${describe(error)}\n`);
+      process.exitCode = isUsageError(error) ? EXIT_CODES.usage : EXIT_CODES.failed;
+    }
+  };
+}
+
+function isUsageError(error: unknown): boolean {
+  // Local input errors of the SDK are the command line's values (an id, a URL, a hosting without
+  // --join-url) refused before anything was sent.
+  return error instanceof CliUsageError || error instanceof InvalidInputError || (error instanceof CodedError && error.local);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AdminApiError || error instanceof CliUsageError) return error.message;
+  if (error instanceof Error) return `Failed to run the command: ${error.message}. This looks like a bug; please report it.`;
+  return `Failed to run the command: ${String(error)}.`;
+}
+
+/**
+ * Makes commander's own usage errors (unknown option, missing value, bad argument) exit with
+ * status 2, and `--help` with 0. Returns the command for chaining.
+ */
+export function exitTwoOnUsageErrors(command: Command): Command {
+  return command.exitOverride((error) => {
+    process.exit(error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage);
+  });
+}
