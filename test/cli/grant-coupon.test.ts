@@ -1,0 +1,120 @@
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openJournal } from '../../src/workflows/journal.js';
+import { runCli, startCli } from './support/cli-process.js';
+import { reportRows, startGrantServer, writeMembersCsv, type GrantServer } from './support/grant-server.js';
+
+let dir: string;
+let target: GrantServer;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-grant-'));
+  target = await startGrantServer(400, { limit: 50, windowMs: 1000 });
+});
+afterAll(async () => {
+  await target.server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const grantArgs = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', target.couponId, '--csv', csv, '--rate-limit', '50/1s', ...more];
+
+describe('school-admin grant-coupon', () => {
+  it('grants every member of the CSV and exits 0; progress goes to stderr as plain lines when not a terminal', async () => {
+    const csv = join(dir, 'good.csv');
+    await writeMembersCsv(csv, target.emails.slice(0, 20));
+    const run = await runCli(grantArgs(csv), target.env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^progress: 20\/20 rows \(100%\)/mu);
+    expect(run.stdout).toMatch(/created +20/u);
+    expect(run.stdout + run.stderr).not.toContain(target.apiKey);
+    expect(target.emails.slice(0, 20).every((email) => target.grantsPerEmail().get(email) === 1)).toBe(true);
+  });
+
+  it('a CSV with bad rows: they are reported invalid (not sent), the report has one line per row, exit 1', async () => {
+    const csv = join(dir, 'bad-rows.csv');
+    const report = join(dir, 'bad-rows-report.csv');
+    await writeFile(csv, ['Email,userId,name', `${target.emails[20]},,Ada`, 'not-an-email,,Bob', `${target.emails[21]},7e1f0c2a-0000-4000-8000-000000000001,Both`, ',,Nobody', 'ghost@cli.example,,Unknown'].join('\n') + '\n');
+    const run = await runCli(grantArgs(csv, '--report', report), target.env);
+    expect(run.code).toBe(1);
+    const rows = reportRows(await readFile(report, 'utf8'));
+    expect(rows.map((row) => [row['line'], row['outcome'], row['errorCode']])).toEqual([
+      ['2', 'created', ''],
+      ['3', 'invalid', 'invalid_email'],
+      ['4', 'invalid', 'both_identifiers'],
+      ['5', 'invalid', 'neither_identifier'],
+      ['6', 'failed', 'ENROLLMENT-002'],
+    ]);
+    expect(rows[0]?.['grantId']).toMatch(/^[0-9a-f-]{36}$/u);
+    expect(run.stdout).toContain('line 3: invalid (invalid_email)');
+    expect(run.stdout).toContain('line 6: failed ENROLLMENT-002');
+    // Only the good row and the unknown member were sent.
+    expect(target.grantsPerEmail().get(target.emails[21] as string)).toBeUndefined();
+  });
+
+  it('a header without an email or userId column is a usage error (exit 2), nothing sent', async () => {
+    const csv = join(dir, 'no-header.csv');
+    await writeFile(csv, 'name,phone\nAda,123\n');
+    const before = target.simulator.stats().requests.mutations;
+    const run = await runCli(grantArgs(csv), target.env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('the header row has no email or userId column');
+    expect(target.simulator.stats().requests.mutations).toBe(before);
+  });
+
+  it('an unknown coupon stops the job after one request (exit 1)', async () => {
+    const csv = join(dir, 'unknown-coupon.csv');
+    await writeMembersCsv(csv, target.emails.slice(30, 60));
+    const before = target.simulator.stats().requests.mutations;
+    const run = await runCli(['grant-coupon', '--coupon', '00000000-0000-4000-8000-00000000dead', '--csv', csv], target.env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('school-admin: Failed to grant the coupon: the coupon was not found');
+    expect(target.simulator.stats().requests.mutations - before).toBe(1);
+  });
+
+  it('Ctrl-C (SIGINT) stops cleanly with a consistent journal and a resume hint (exit 130); the resumed run finishes the rest', { timeout: 60_000 }, async () => {
+    const csv = join(dir, 'interrupted.csv');
+    const journal = join(dir, 'interrupted.journal');
+    const members = target.emails.slice(100, 400);
+    await writeMembersCsv(csv, members);
+    const running = startCli(grantArgs(csv, '--journal', journal), target.env);
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        const size = (() => {
+          try {
+            return statSync(journal).size;
+          } catch {
+            return 0;
+          }
+        })();
+        if (size > 0 && readFileSync(journal, 'utf8').split('\n').length > 60) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 10);
+    });
+    running.child.kill('SIGINT');
+    const stopped = await running.finished;
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('Stopping: no new grants');
+    expect(stopped.stdout).toContain('Resume with:');
+    expect(stopped.stdout).toContain(`--journal ${journal}`);
+
+    const opened = await openJournal(journal, { couponId: target.couponId });
+    expect(opened.recovery).toBeNull();
+    const journaled = opened.done.size;
+    await opened.close();
+    expect(journaled).toBeGreaterThanOrEqual(60);
+    expect(journaled).toBeLessThan(members.length);
+    // Every journaled member holds its grant.
+    const grants = target.grantsPerEmail();
+    expect(members.filter((email) => grants.get(email) === 1).length).toBeGreaterThanOrEqual(journaled);
+
+    const resumed = await runCli(grantArgs(csv, '--journal', journal), target.env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(new RegExp(`skipped +${journaled}\\b`, 'u'));
+    const after = target.grantsPerEmail();
+    expect(members.filter((email) => after.get(email) !== 1)).toEqual([]);
+  });
+});
