@@ -19,6 +19,8 @@ export const INTEGER_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const DIGITS = /^-?\d+$/;
+/** The documents' selections are a few levels deep; deeper data (a hostile body) is left as it is. */
+const MAX_DEPTH = 16;
 
 /**
  * Returns `value` with every {@link INTEGER_FIELDS} entry that holds a string of digits turned
@@ -28,11 +30,12 @@ export function normalizeIntegers<T>(value: T): T {
   return normalize(value) as T;
 }
 
-function normalize(value: unknown): unknown {
+function normalize(value: unknown, depth = 0): unknown {
+  if (depth >= MAX_DEPTH) return value;
   if (Array.isArray(value)) {
     let changed = false;
     const items = value.map((item) => {
-      const next = normalize(item);
+      const next = normalize(item, depth + 1);
       changed ||= next !== item;
       return next;
     });
@@ -41,7 +44,7 @@ function normalize(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const next = INTEGER_FIELDS.has(key) && typeof item === 'string' && DIGITS.test(item) ? Number(item) : normalize(item);
+    const next = INTEGER_FIELDS.has(key) && typeof item === 'string' && DIGITS.test(item) ? Number(item) : normalize(item, depth + 1);
     if (next !== item) {
       copy ??= { ...(value as Record<string, unknown>) };
       copy[key] = next;

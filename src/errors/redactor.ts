@@ -3,6 +3,8 @@ const REDACTED = '[redacted]';
 const API_KEY_PATTERN = /sk_live_[A-Za-z0-9_-]+/g;
 /** Shorter strings (ids like "u1") would blank out unrelated text; they are not personal data either. */
 const MIN_REDACTED_LENGTH = 3;
+/** Server data nested deeper than this is replaced, not walked: a hostile body must not overflow the stack. */
+const MAX_DEPTH = 64;
 
 /**
  * Removes secrets and request variables from text before it reaches an error or a log.
@@ -55,13 +57,13 @@ export class Redactor {
 /** A redactor for errors raised before any request exists (no key, no variables known). */
 export const NO_SECRETS = new Redactor([]);
 
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
+/** Maps every string of a JSON-like value, property names included (a server may echo anything anywhere). */
+function mapStrings(value: unknown, map: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return map(value);
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [map(key), mapStrings(item, map, depth + 1)]));
 }
 
 function* stringLeaves(value: unknown): Generator<string> {

@@ -30,6 +30,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
   const coded = firstCoded(entries);
   if (coded !== undefined) throw codedError(coded.entry, coded.error, options);
 
+  // Only configured codes are kept (a server could echo anything into extensions.code).
   const authCode = entries.map(extensionCodeOf).find((code) => code !== undefined && options.authErrorCodes.includes(code));
   if (status === 401 || status === 403 || authCode !== undefined) {
     throw new AuthenticationError(
@@ -54,7 +55,8 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
 
   if (entries.length > 0) {
     const messages = entries.map((entry) => options.redactor.secret(entry.message));
-    const serverCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
+    const rawCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
+    const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
     throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${messages.join('; ')}`, {
       operation: options.operation,
       redactor: options.redactor,
@@ -98,18 +100,20 @@ function firstCoded(entries: GraphQLErrorEntry[]) {
 }
 
 function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<typeof codedErrorOf>>, context: ErrorContext): CodedError {
+  // Everything the server wrote is stripped of keys before it is kept: the message, the code, the path.
   const serverMessage = context.redactor.secret(error.message);
-  const known = describeErrorCode(error.code);
+  const code = context.redactor.secret(error.code);
+  const known = describeErrorCode(code);
   const hint = parseValidOptions(serverMessage);
   const message = known
-    ? `Failed to ${context.label}: ${known.meaning} (${error.code}). ${known.remedy}`
-    : `Failed to ${context.label}: the server answered ${error.code}: ${serverMessage}`;
+    ? `Failed to ${context.label}: ${known.meaning} (${code}). ${known.remedy}`
+    : `Failed to ${context.label}: the server answered ${code}: ${serverMessage}`;
   return new CodedError(message, {
     operation: context.operation,
     redactor: context.redactor,
-    code: error.code,
+    code,
     details: context.redactor.secretDeep(error.details),
-    path: entry.path,
+    path: entry.path.map((segment) => context.redactor.secret(segment)),
     serverMessage,
     ...(hint === undefined ? {} : { validOptions: hint.validOptions, validOptionsTruncated: hint.validOptionsTruncated }),
   });

@@ -1,3 +1,10 @@
+/** The three HTTP-date forms RFC 9110 section 5.6.7 allows (IMF-fixdate, RFC 850, asctime). */
+const HTTP_DATE_FORMS = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
 /**
  * Parses a `Retry-After` header into milliseconds from `nowMs`. The header is in SECONDS (delta) or
  * an HTTP-date (RFC 9110 section 10.2.3); anything else is ignored (undefined), never guessed.
@@ -11,8 +18,12 @@
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  if (!/[a-z]/i.test(text)) return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(text)) {
+    const ms = Math.round(Number(text) * 1000);
+    return Number.isFinite(ms) ? ms : undefined;
+  }
+  // Date.parse alone is lenient ("later 2099" is a date to V8): accept only the HTTP-date forms.
+  if (!HTTP_DATE_FORMS.some((form) => form.test(text))) return undefined;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }
