@@ -28,9 +28,7 @@ export function createCouponGrant(
   if (!coupon) fail('COUPON-001', 'coupon not found', { couponId: args.couponId });
   if (!coupon.restricted) fail('COUPON-003', 'coupon is not restricted; only restricted coupons can be granted', { couponId: coupon.id });
   const member = grantee(school, args.userId, args.email);
-  const existing = [...school.tables.grants.values()].find(
-    (grant) => grant.couponId === coupon.id && grant.userId === member.id && grant.status !== 'revoked',
-  );
+  const existing = school.activeGrant(coupon.id, member.id);
   if (existing) return { grant: grantView(school, existing, now), created: false, errors: null };
   const grant: GrantRecord = {
     id: ids.uuid(),
