@@ -40,7 +40,7 @@ export function readRateLimitInfo(
     parseRetryAfter(outcome.headers.get('retry-after'), nowMs),
     retryAfterSeconds === undefined ? undefined : retryAfterSeconds * 1000,
     resetAt === undefined ? undefined : Math.max(0, resetAt * 1000 - nowMs),
-  ].filter((value): value is number => value !== undefined);
+  ].filter((value): value is number => value !== undefined && Number.isFinite(value)); // an overflowing hint is ignored, as the header is
   return {
     operationType,
     limit: limit === undefined ? undefined : Math.floor(limit),
