@@ -29,7 +29,8 @@ const errorEntry = loose({
     }),
   ),
 });
-const payload = loose({ grant: fc.oneof(anyJson, loose({ id: hostileText, status: hostileText, grantedAt: fc.oneof(fc.integer(), fc.stringMatching(/^\d{1,12}$/)) })), created: anyJson, errors: fc.oneof(anyJson, fc.array(hostileText)) });
+/** Payload `errors` as a list of strings or null; other shapes are the BUG payload-errors-not-strings tests below. */
+const payload = loose({ grant: fc.oneof(anyJson, loose({ id: hostileText, status: hostileText, grantedAt: fc.oneof(fc.integer(), fc.stringMatching(/^\d{1,12}$/)) })), created: anyJson, errors: fc.oneof(fc.constant(null), fc.array(hostileText)) });
 const graphqlBody = loose({ data: fc.oneof(anyJson, loose({ createCouponGrant: fc.oneof(anyJson, payload) })), errors: fc.oneof(anyJson, fc.array(errorEntry, { maxLength: 3 })), extensions: anyJson });
 const bodyText = fc.oneof(
   graphqlBody.map((body) => JSON.stringify(body)),
@@ -102,6 +103,27 @@ describe('property: any response ends in a result or a typed error, never a cras
     expect(error).toBeInstanceOf(AdminApiError);
     expect(JSON.stringify(error)).not.toContain(API_KEY);
     expect(inspect(error, { depth: 10 })).not.toContain(API_KEY);
+  });
+
+  // BUG (src/client/unwrap-payload.ts requireMain, src/errors/subscription-update-reason.ts): a
+  // payload `errors` list is trusted to hold strings. `[null]` or `[42, {}]` with no main object
+  // crash in subscriptionUpdateReason (`text.trim is not a function`) with a bare TypeError; a
+  // string instead of a list ("oops") becomes the messages "o", "o", "p", "s".
+  // Expected: an AdminApiError (PayloadError or InvalidResponseError) whose `messages` are strings.
+  it.fails.each([
+    ['[null]', [null]],
+    ['[42, {}]', [42, {}]],
+    ['"oops" (not a list)', 'oops'],
+  ])('BUG payload-errors-not-strings: payload errors %s with no grant end in an AdminApiError with string messages', async (_shape, errors) => {
+    const body = JSON.stringify({ data: { createCouponGrant: { grant: null, created: null, errors } } });
+    const error = await clientAnswering({ status: 200, contentType: 'application/json', retryAfter: undefined, body })
+      .grantCoupon('c-1', { userId: 'u-1' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AdminApiError);
+    const messages = (error as { messages?: unknown }).messages;
+    if (messages === undefined) return;
+    expect(Array.isArray(messages) && messages.every((message) => typeof message === 'string')).toBe(true);
+    if (typeof errors === 'string') expect(messages).toEqual([errors]); // never split into characters
   });
 
   // Regression: normalizeIntegers and the Redactor recursed once per nesting level, so a deeply
