@@ -1,4 +1,5 @@
 import { parseRowError } from '../errors/row-error.js';
+import { payloadMessages } from '../response/payload-messages.js';
 import type { ConsultingMeetingBulkResultFieldsFragment } from '../generated/graphql.js';
 import type { BulkResult } from './types.js';
 
@@ -14,13 +15,13 @@ export interface BulkPayload {
  * string parsed for its code and `valid_options=` hint.
  */
 export function toBulkResult(payload: BulkPayload): BulkResult {
-  const results = (payload.results ?? []).map((row) => ({
-    meeting: row.meeting ?? null,
-    errors: row.errors === null || row.errors === undefined ? null : row.errors.map(parseRowError),
+  const results = (Array.isArray(payload.results) ? payload.results : []).map((row) => ({
+    meeting: row?.meeting ?? null,
+    errors: row?.errors === null || row?.errors === undefined ? null : payloadMessages(row.errors).map(parseRowError),
   }));
   return {
     allSucceeded: payload.allSucceeded ?? results.every((row) => row.meeting !== null),
-    errors: payload.errors ?? [],
+    errors: payloadMessages(payload.errors),
     results,
   };
 }

@@ -88,9 +88,11 @@ function adminEndpoint(baseUrl: unknown, allowInsecureHttp: boolean, fail: Fail)
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}/admin/graphql`;
 }
 
+/** A page (window with a document) or a Web Worker: code there is delivered to users, and the key with it. */
 function isBrowserLike(): boolean {
-  const scope = globalThis as { window?: { document?: unknown }; navigator?: unknown };
-  return typeof scope.window === 'object' && scope.window !== null && typeof scope.window.document !== 'undefined';
+  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
+  const page = typeof scope.window === 'object' && scope.window !== null && typeof scope.window.document !== 'undefined';
+  return page || typeof scope.WorkerGlobalScope === 'function';
 }
 
 function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {

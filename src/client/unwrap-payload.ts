@@ -2,6 +2,7 @@ import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { payloadError } from '../response/interpret-response.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { isObject } from '../response/graphql-errors.js';
+import { payloadMessages } from '../response/payload-messages.js';
 
 /** The payload shape every documented mutation shares: a main object (or several) and `errors`. */
 export interface PayloadLike {
@@ -20,9 +21,9 @@ export function requireMain<P extends PayloadLike, K extends keyof P>(
 ): NonNullable<P[K]> {
   if (!isObject(payload)) throw missing(context, 'the response has no payload for the operation');
   const main = payload[key];
-  const messages = payload.errors ?? [];
+  const messages = payloadMessages(payload.errors);
   if (main === null || main === undefined) {
-    if (messages.length > 0) throw payloadError([...messages], context);
+    if (messages.length > 0) throw payloadError(messages, context);
     throw missing(context, `the payload has no ${String(key)} and no error message`);
   }
   return main as NonNullable<P[K]>;

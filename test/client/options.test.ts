@@ -57,4 +57,15 @@ describe('client options', () => {
       delete scope.window;
     }
   });
+
+  it('refuses to run in a Web Worker too (WorkerGlobalScope) unless dangerouslyAllowBrowser is set', () => {
+    const scope = globalThis as { WorkerGlobalScope?: unknown };
+    scope.WorkerGlobalScope = function WorkerGlobalScope() {};
+    try {
+      expect(create({})).toThrow(/browser/);
+      expect(create({ dangerouslyAllowBrowser: true })).not.toThrow();
+    } finally {
+      delete scope.WorkerGlobalScope;
+    }
+  });
 });
