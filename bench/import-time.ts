@@ -20,21 +20,25 @@ const root = join(import.meta.dirname, '..');
 interface Sample {
   /** Around `await import(...)` (or `require(...)`) only. */
   importMs: number;
+  /** CPU time of the import (user + system, every thread): less sensitive than wall time to other load on the machine. */
+  importCpuMs: number;
   /** The whole process, from spawn to exit (Node start-up included). */
   processMs: number;
 }
 
 /** The child: times the import itself with the process's own clock. */
+const REPORT = 'const c = process.cpuUsage(cpu); process.stdout.write(JSON.stringify([performance.now() - t, (c.user + c.system) / 1000]));';
 const CHILD = {
-  esm: 'const t = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t));',
-  cjs: 'const t = performance.now(); require(process.argv[1]); process.stdout.write(String(performance.now() - t));',
+  esm: `const t = performance.now(); const cpu = process.cpuUsage(); await import(process.argv[1]); ${REPORT}`,
+  cjs: `const t = performance.now(); const cpu = process.cpuUsage(); require(process.argv[1]); ${REPORT}`,
 } as const;
 
 async function sample(format: keyof typeof CHILD, specifier: string): Promise<Sample> {
   const args = format === 'esm' ? ['--input-type=module', '-e', CHILD.esm, specifier] : ['--input-type=commonjs', '-e', CHILD.cjs, specifier];
   const started = performance.now();
   const { stdout } = await run(process.execPath, args, { cwd: root });
-  return { importMs: Number(stdout), processMs: performance.now() - started };
+  const [importMs, importCpuMs] = JSON.parse(stdout) as [number, number];
+  return { importMs, importCpuMs, processMs: performance.now() - started };
 }
 
 function median(values: readonly number[]): number {
@@ -52,13 +56,14 @@ async function compare(format: keyof typeof CHILD, sdk: string, baseline: string
     sdkSamples.push(await sample(format, sdk));
     baselineSamples.push(await sample(format, baseline));
   }
+  const ms = (samples: Sample[], pick: (s: Sample) => number) => median(samples.map(pick)).toFixed(1).padStart(6);
   const row = (label: string, samples: Sample[]) =>
-    `  ${label.padEnd(34)} import ${median(samples.map((s) => s.importMs)).toFixed(1).padStart(6)} ms   process ${median(samples.map((s) => s.processMs)).toFixed(1).padStart(6)} ms`;
+    `  ${label.padEnd(34)} import ${ms(samples, (s) => s.importMs)} ms (CPU ${ms(samples, (s) => s.importCpuMs)} ms)   process ${ms(samples, (s) => s.processMs)} ms`;
   const ratio = (pick: (s: Sample) => number) => (median(sdkSamples.map(pick)) / median(baselineSamples.map(pick))).toFixed(3);
   console.log(`${format.toUpperCase()} (median of ${SAMPLES} fresh processes, Node ${process.version})`);
   console.log(row(`school-admin-sdk (dist/index.${format === 'esm' ? 'js' : 'cjs'})`, sdkSamples));
   console.log(row('graphql-request alone', baselineSamples));
-  console.log(`  ratio sdk / graphql-request: import ${ratio((s) => s.importMs)}   process ${ratio((s) => s.processMs)}`);
+  console.log(`  ratio sdk / graphql-request: import ${ratio((s) => s.importMs)} (CPU ${ratio((s) => s.importCpuMs)})   process ${ratio((s) => s.processMs)}`);
 }
 
 for (const file of ['dist/index.js', 'dist/index.cjs']) {
