@@ -66,7 +66,7 @@ export async function grantCouponToMany(
 
   const worker = async (): Promise<void> => {
     while (!gate.stopping) {
-      const next = await Promise.race([source.next(), gate.stopped.then(() => undefined)]);
+      const next = await gate.unlessStopped(source.next());
       if (next === undefined || gate.stopping) return;
       await job.handle(next, gate);
     }

@@ -272,6 +272,20 @@ describe('grantCouponToMany: interrupting with a signal', () => {
     await reopened.close();
   });
 
+  it('a worker waiting on a stalled input is released by the interrupt (the job does not hang)', async () => {
+    const client = new ScriptedGrants();
+    const controller = new AbortController();
+    async function* stalled(): AsyncGenerator<{ email: string }> {
+      yield { email: 'ada@example.com' };
+      await new Promise(() => undefined);
+    }
+    const job = grantCouponToMany(client, 'coupon-1', stalled(), { signal: controller.signal, concurrency: 2 });
+    await client.passProbe();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(await job).toMatchObject({ interrupted: true, rows: 1, counts: { created: 1 } });
+  });
+
   it('an already aborted signal sends nothing', async () => {
     const client = new ScriptedGrants();
     const summary = await grantCouponToMany(client, 'coupon-1', [{ email: 'ada@example.com' }], { signal: AbortSignal.abort() });

@@ -11,14 +11,12 @@ export class InterruptGate {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #halted = false;
   #cancelled = false;
-  #resolveStopped: () => void = () => undefined;
-  /** Settles when the job should stop taking rows. */
-  readonly stopped: Promise<void>;
+  /** Workers waiting for a row, woken with nothing when the job stops. */
+  readonly #waiting = new Set<() => void>();
 
   constructor(signal: AbortSignal | undefined, graceMs: number) {
     this.#signal = signal;
     this.#graceMs = graceMs;
-    this.stopped = new Promise((resolve) => (this.#resolveStopped = resolve));
     if (signal?.aborted) this.#onAbort();
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
@@ -31,6 +29,29 @@ export class InterruptGate {
   /** True when the caller's signal aborted. */
   get interrupted(): boolean {
     return this.#signal?.aborted === true;
+  }
+
+  /**
+   * Waits for `pending` (the next row), or resolves with `undefined` as soon as the job stops,
+   * whichever comes first. Nothing stays attached once it has settled: racing every row against
+   * one long-lived "stopped" promise would keep a reaction per row alive for the whole job.
+   */
+  unlessStopped<T>(pending: Promise<T>): Promise<T | undefined> {
+    if (this.stopping) return Promise.resolve(undefined);
+    return new Promise<T | undefined>((resolve, reject) => {
+      const wake = (): void => resolve(undefined);
+      this.#waiting.add(wake);
+      pending.then(
+        (value) => {
+          this.#waiting.delete(wake);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.#waiting.delete(wake);
+          reject(error);
+        },
+      );
+    });
   }
 
   /**
@@ -53,7 +74,7 @@ export class InterruptGate {
   /** Stops taking rows without cancelling the calls in flight (after a job-level error). */
   halt(): void {
     this.#halted = true;
-    this.#resolveStopped();
+    this.#wakeAll();
   }
 
   /** Clears the grace timer and the listener. */
@@ -62,8 +83,13 @@ export class InterruptGate {
     this.#signal?.removeEventListener('abort', this.#onAbort);
   }
 
+  #wakeAll(): void {
+    for (const wake of this.#waiting) wake();
+    this.#waiting.clear();
+  }
+
   readonly #onAbort = (): void => {
-    this.#resolveStopped();
+    this.#wakeAll();
     const cancel = (): void => {
       this.#cancelled = true;
       for (const controller of this.#calls) controller.abort(this.#signal?.reason);
