@@ -6,6 +6,7 @@ import { formatDuration } from '../../src/cli/support/duration-format.js';
 import { countMemberRows, readMemberCsv } from '../../src/cli/support/member-csv.js';
 import { OrderedCsvWriter } from '../../src/cli/support/ordered-csv-writer.js';
 import { parseRateLimit } from '../../src/cli/support/rate-limit-option.js';
+import { rowErrorText } from '../../src/cli/support/row-error-text.js';
 import { textTable } from '../../src/cli/support/text-table.js';
 
 let dir: string;
@@ -93,7 +94,13 @@ describe('--rate-limit <requests>/<window>', () => {
 
 describe('terminal formatting', () => {
   it('durations read like a person would say them', () => {
-    expect([850, 42_000, 185_000, 7_620_000].map(formatDuration)).toEqual(['850 ms', '42 s', '3m 05s', '2h 07m']);
+    expect([0, 850, 42_000, 185_000, 7_620_000].map(formatDuration)).toEqual(['0 s', '850 ms', '42 s', '3m 05s', '2h 07m']);
+  });
+
+  it('a row error shows its code once', () => {
+    expect(rowErrorText('MEETING-001', 'MEETING-001: meeting not found')).toBe('MEETING-001: meeting not found');
+    expect(rowErrorText('MEETING-012', 'host is not a teaching assistant')).toBe('MEETING-012 host is not a teaching assistant');
+    expect(rowErrorText(undefined, 'Rolled back')).toBe('Rolled back');
   });
 
   it('tables align columns under a rule', () => {

@@ -1,15 +1,21 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_IDS, startMockServer, type MockServer } from '../../src/testing/index.js';
 import { runCli } from './support/cli-process.js';
 
 let server: MockServer;
 let env: Record<string, string>;
+let dir: string;
 beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-slots-'));
   server = await startMockServer({ seed: 'demo' });
   env = { ADMIN_API_URL: server.url, ADMIN_API_KEY: DEMO_API_KEY };
 });
 afterAll(async () => {
   await server.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 const service = DEMO_IDS.defaultModeServiceId;
@@ -45,15 +51,21 @@ describe.concurrent('school-admin create-slots --dry-run (nothing sent, no key n
 });
 
 describe.concurrent('school-admin create-slots against the mock server', () => {
-  it('creates the slots and prints a table of them in local time (exit 0)', async () => {
+  it('creates the slots, prints a table of them in local time (exit 0) and saves their ids for cancel-meetings', async () => {
+    const saved = join(dir, 'slots.txt');
     const run = await runCli(
-      ['create-slots', '--service', service, '--tz', 'Europe/Berlin', '--from', '2027-01-04', '--to', '2027-01-15', '--weekly', 'Tue,Thu 10:00-11:00', '--capacity', '3', '--hosting', 'live_session', '--title', 'Exam prep'],
+      ['create-slots', '--service', service, '--tz', 'Europe/Berlin', '--from', '2027-01-04', '--to', '2027-01-15', '--weekly', 'Tue,Thu 10:00-11:00', '--capacity', '3', '--hosting', 'live_session', '--title', 'Exam prep', '--save-ids', saved],
       env,
     );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.match(/created [0-9a-f-]{36}/gu)).toHaveLength(4);
+    const created = [...run.stdout.matchAll(/created ([0-9a-f-]{36})/gu)].map((match) => match[1]);
+    expect(created).toHaveLength(4);
     expect(run.stdout).toContain('Tue 2027-01-05 10:00-11:00 (+01:00)');
     expect(run.stdout).toContain('4 created, 0 failed');
+    expect((await readFile(saved, 'utf8')).trim().split('\n')).toEqual(created);
+    const canceled = await runCli(['cancel-meetings', '--ids', saved], env);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(canceled.stdout).toContain('4 canceled, 0 already canceled, 0 failed');
   });
 
   it('custom hosting without --join-url is refused locally (MEETING-008, exit 2)', async () => {

@@ -49,6 +49,9 @@ describe('school-admin grant-coupon', () => {
     expect(rows[0]?.['grantId']).toMatch(/^[0-9a-f-]{36}$/u);
     expect(run.stdout).toContain('line 3: invalid (invalid_email)');
     expect(run.stdout).toContain('line 6: failed ENROLLMENT-002');
+    // An unknown member fails the same way every time: no "run again" advice, and no journal line.
+    expect(run.stdout).not.toContain('look temporary');
+    expect(run.stdout).not.toContain('skipped');
     // Only the good row and the unknown member were sent.
     expect(target.grantsPerEmail().get(target.emails[21] as string)).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import type { BulkRow } from '../../client/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { readMeetingIds } from '../support/meeting-ids.js';
+import { rowErrorText } from '../support/row-error-text.js';
 import { OrderedCsvWriter } from '../support/ordered-csv-writer.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
@@ -92,5 +93,5 @@ function cancelRecord(line: number, id: string, row: BulkRow | undefined): Cance
 
 function describe(record: CancelRecord): string {
   if (record.outcome !== 'failed') return record.outcome.replace('_', ' ');
-  return `failed ${record.errorCode} ${record.message}`.replace('  ', ' ');
+  return `failed ${rowErrorText(record.errorCode, record.message)}`;
 }

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RateLimitBudget } from '../../client/options.js';
 import type { BulkResult, MeetingHostingType, MeetingRowInput } from '../../client/types.js';
@@ -13,6 +14,7 @@ import { CliUsageError } from '../support/cli-usage-error.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { parseNonNegativeInteger } from '../support/number-option.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
+import { rowErrorText } from '../support/row-error-text.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { textTable } from '../support/text-table.js';
 
@@ -33,6 +35,7 @@ interface CreateSlotsOptions {
   dstRepeat: RepeatedTimeChoice;
   dryRun?: boolean;
   atomic?: boolean;
+  saveIds?: string;
   rateLimit?: RateLimitBudget;
 }
 
@@ -56,7 +59,7 @@ Examples:
   $ school-admin create-slots --service 5e0c... --tz Europe/Berlin --from 2027-01-04 --to 2027-03-26 \\
       --weekly "Tue,Thu 10:00-11:00" --weekly "Mon 14:00-15:30" --capacity 4 --hosting live_session --dry-run
   $ school-admin create-slots --service 5e0c... --tz America/New_York --from 2027-03-01 --to 2027-03-31 \\
-      --weekly "Mon-Fri 09:00-09:30" --hosting custom --join-url https://meet.example/office-hours`;
+      --weekly "Mon-Fri 09:00-09:30" --hosting custom --join-url https://meet.example/office-hours --save-ids march.txt`;
 
 /** `school-admin create-slots`: opens weekly consulting slots from local times. */
 export function createSlotsCommand(): Command {
@@ -66,7 +69,7 @@ export function createSlotsCommand(): Command {
     .requiredOption('--tz <zone>', "IANA time zone of the local times (the service's effectiveTimezone)", parseZone)
     .requiredOption('--from <date>', 'first local date, YYYY-MM-DD (inclusive)')
     .requiredOption('--to <date>', 'last local date, YYYY-MM-DD (inclusive)')
-    .requiredOption('--weekly <pattern>', 'days and local times, e.g. "Tue,Thu 10:00-11:00" or "Mon-Fri 09:00-09:30" (repeatable)', collectPatterns, [])
+    .requiredOption('--weekly <pattern>', 'days and local times, e.g. "Tue,Thu 10:00-11:00" or "Mon-Fri 09:00-09:30" (repeatable)', collectPatterns)
     .option('--capacity <n>', 'maximum attendees per slot (0 = unlimited)', parseNonNegativeInteger)
     .addOption(new Option('--hosting <type>', 'how the meeting is held').choices(['videoconf', 'live_session', 'custom']))
     .option('--host-email <email>', 'video-platform licence email (videoconf only)')
@@ -78,6 +81,7 @@ export function createSlotsCommand(): Command {
     .addOption(new Option('--dst-repeat <choice>', 'a slot at a time that happens twice').choices(['reject', 'earlier', 'later']).default('reject'))
     .option('--dry-run', 'print the slots (local time and UTC) without sending anything')
     .option('--atomic', 'create all slots or none')
+    .option('--save-ids <file>', 'write the ids of the created meetings to FILE, one per line (cancel-meetings --ids reads it)')
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(run school-admin create-slots --help for usage)')
@@ -101,6 +105,11 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
   out.write(skippedText(plan));
   const failed = result.results.filter((row) => row.meeting === null).length;
   out.write(`\n${plan.rows.length - failed} created, ${failed} failed${result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : ''}\n`);
+  if (options.saveIds !== undefined) {
+    const ids = result.results.flatMap((row) => (row.meeting === null ? [] : [row.meeting.id]));
+    await writeFile(options.saveIds, ids.map((id) => `${id}\n`).join(''));
+    out.write(`Meeting ids saved to ${options.saveIds} (cancel-meetings --ids ${options.saveIds} cancels them)\n`);
+  }
   return failed === 0 && result.errors.length === 0 ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
 
@@ -147,7 +156,7 @@ function resultTable(plan: WeeklySlotPlan, result: BulkResult, zone: string): st
     const status =
       outcome?.meeting != null
         ? `created ${outcome.meeting.id}`
-        : `failed ${error?.code ?? ''} ${error?.message ?? 'no result'}${error?.validOptions === undefined ? '' : ` (valid: ${error.validOptions.join(', ')}${error.validOptionsTruncated ? ', ...' : ''})`}`.replace('  ', ' ');
+        : `failed ${rowErrorText(error?.code, error?.message ?? 'no result')}${error?.validOptions === undefined ? '' : ` (valid: ${error.validOptions.join(', ')}${error.validOptionsTruncated ? ', ...' : ''})`}`;
     return [String(index + 1), localRange(row, zone), status];
   });
   return textTable(['#', 'local', 'result'], rows);
@@ -158,9 +167,9 @@ function skippedText(plan: WeeklySlotPlan): string {
   return `\nSkipped (local time does not exist, spring-forward gap):\n${plan.skipped.map((slot) => `  ${slot.date} ${slot.start}-${slot.end}`).join('\n')}\n`;
 }
 
-function collectPatterns(value: string, previous: WeeklyPattern[]): WeeklyPattern[] {
+function collectPatterns(value: string, previous: WeeklyPattern[] | undefined): WeeklyPattern[] {
   try {
-    return [...previous, ...parseSlotPatterns(value)];
+    return [...(previous ?? []), ...parseSlotPatterns(value)];
   } catch (error) {
     throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
   }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import type { RateLimitBudget } from '../../client/options.js';
-import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
+import type { GrantFailure, GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { formatDuration } from '../support/duration-format.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
@@ -74,6 +74,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
 
   const display = createProgressDisplay({ stream: err, total });
   const problems: string[] = [];
+  let temporaryFailures = 0;
   const sigint = handleSigint((line) => display.log(line), {
     first: () => 'Stopping: no new grants; grants in flight finish and are journaled (up to 5 s). Press Ctrl-C again to quit at once.',
     forced: 'Quit at once: grants in flight were not journaled; they are sent again on resume (and answered already_granted if they went through).',
@@ -87,6 +88,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       onProgress: (progress) => display.update(progress),
       onOutcome: async (outcome) => {
+        if (outcome.outcome === 'failed' && isTemporary(outcome.error)) temporaryFailures += 1;
         if (problems.length < LISTED_PROBLEMS) {
           const problem = describeProblem(outcome);
           if (problem !== undefined) problems.push(problem);
@@ -100,7 +102,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
     await report?.close();
   }
 
-  out.write(summaryText(summary, problems, options));
+  out.write(summaryText(summary, problems, temporaryFailures, options));
   if (summary.interrupted) {
     out.write(resumeHint(options));
     return EXIT_CODES.interrupted;
@@ -115,7 +117,16 @@ function describeProblem(outcome: GrantOutcome): string | undefined {
   return undefined;
 }
 
-function summaryText(summary: GrantToManySummary, problems: string[], options: GrantCouponOptions): string {
+/**
+ * A failure that another run may not meet: no response, a timeout, a rate limit that outlasted the
+ * retries, an unexpected server error (GENERAL-001). Coded errors about the member (ENROLLMENT-002)
+ * and payload refusals fail the same way every time.
+ */
+function isTemporary(error: GrantFailure): boolean {
+  return error.code === 'GENERAL-001' || (error.code === undefined && error.name !== 'PayloadError');
+}
+
+function summaryText(summary: GrantToManySummary, problems: string[], temporaryFailures: number, options: GrantCouponOptions): string {
   const { counts } = summary;
   const problemCount = counts.failed + counts.invalid;
   const lines = [
@@ -123,7 +134,7 @@ function summaryText(summary: GrantToManySummary, problems: string[], options: G
     `${summary.interrupted ? 'Interrupted after' : 'Done in'} ${formatDuration(summary.durationMs)}: ${summary.rows} rows read`,
     `  created          ${counts.created}`,
     `  already granted  ${counts.already_granted}`,
-    `  skipped          ${counts.skipped}   (done by an earlier run, per the journal)`,
+    ...(options.journal === undefined ? [] : [`  skipped          ${counts.skipped}   (done by an earlier run, per the journal)`]),
     `  failed           ${counts.failed}`,
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
@@ -133,8 +144,10 @@ function summaryText(summary: GrantToManySummary, problems: string[], options: G
     lines.push(`Problems${problemCount > problems.length ? ` (first ${problems.length} of ${problemCount}${options.report === undefined ? '' : `; all in ${options.report}`})` : ''}:`, ...problems);
   }
   if (options.report !== undefined) lines.push(`Report: ${options.report}`);
-  if (problemCount > 0 && options.journal !== undefined && !summary.interrupted && counts.failed > 0) {
-    lines.push('Run the same command again to retry the failed rows (the journal skips the rest).');
+  if (temporaryFailures > 0 && !summary.interrupted) {
+    lines.push(
+      `${temporaryFailures} of the failures look temporary (no response, timeout, rate limit, server error): run the same command again to retry them${options.journal === undefined ? '' : ' (the journal skips the rest)'}.`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,16 +1,19 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { RateLimitBudget } from '../../client/options.js';
 import { createSimulator, DEMO_API_KEY, seedDemoSchool, startMockServer } from '../../testing/index.js';
+import { demoSchoolFacts } from '../support/demo-school-facts.js';
 import { parseRateLimit } from '../support/rate-limit-option.js';
+import { exitTwoOnUsageErrors } from '../support/run-action.js';
 
 /** `school-admin mock-server`: the simulator on loopback, for trying the SDK and the CLI without a key. */
 export function mockServerCommand(): Command {
-  return new Command('mock-server')
+  const command = new Command('mock-server')
     .description('Run the stateful simulator of the admin API on loopback')
     .option('--port <port>', 'port to listen on (0 = a free one)', parsePort, 4010)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <seed>', 'initial data: demo or empty', parseSeed, 'demo')
     .option('--rate-limit <n/window>', 'mutation limit of the simulated server, as a self-hosted deployment may set it (default: 200/60s)', parseRateLimit)
+    .addHelpText('after', `\n${demoSchoolFacts().join('\n')}\n\nExample:\n  $ school-admin mock-server --rate-limit 200/20s   # a shorter window, so bulk jobs finish sooner`)
     .action(async (options: { port: number; host: string; seed: 'demo' | 'empty'; rateLimit?: RateLimitBudget }) => {
       const simulator = createSimulator(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } });
       if (options.seed === 'demo') seedDemoSchool(simulator);
@@ -18,7 +21,7 @@ export function mockServerCommand(): Command {
       process.stdout.write(
         [
           `Mock admin API listening on ${server.url}/admin/graphql (seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`})`,
-          ...(options.seed === 'demo' ? ['Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`] : []),
+          ...(options.seed === 'demo' ? [...demoSchoolFacts(), 'Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`] : []),
           'Press Ctrl-C to stop.',
           '',
         ].join('\n'),
@@ -29,6 +32,7 @@ export function mockServerCommand(): Command {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+  return exitTwoOnUsageErrors(command);
 }
 
 function parsePort(value: string): number {
