@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** The two budgets of an API key, as the server counts them. */
 export type RateLimitedOperationType = 'mutations' | 'queries';
 
@@ -15,6 +13,8 @@ export type RateLimitedOperationType = 'mutations' | 'queries';
  */
 export function bucketName(apiKey: string, operationType: RateLimitedOperationType): string {
   // A fixed label in the hashed text keeps these digests apart from other SHA-256 uses of the key.
+  // Loaded on first use, not at import: importing the SDK should not pay for node:crypto.
+  const { createHash } = process.getBuiltinModule('node:crypto');
   const digest = createHash('sha256').update(`school-admin-sdk rate-limit bucket\n${apiKey}`).digest('hex');
   return `key-${digest.slice(0, 16)}:${operationType}`;
 }

@@ -124,11 +124,22 @@ export class GraphQLTransport {
     state.text = text;
     state.parsed = parsed;
     state.outcome = { status: response.status, headers: response.headers, body: parsed };
-    // graphql-request insists on a JSON content type; the body was already checked to be JSON.
-    const headers = new Headers(response.headers);
-    if (parsed !== undefined) headers.set('content-type', 'application/json');
-    return new Response(parsed === undefined ? null : text, { status: response.status, headers });
+    return answerForGraphQLRequest(response, parsed === undefined ? '' : text);
   }
+}
+
+/**
+ * What graphql-request reads of a response (`ok`, `status`, `headers.get`, `text()`), without
+ * building a second Response and body stream per call: the body was already read and checked to be
+ * JSON, so the content type it insists on is reported as JSON.
+ */
+function answerForGraphQLRequest(response: Response, text: string): Response {
+  const headers = {
+    get: (name: string): string | null => (name.toLowerCase() === 'content-type' && text !== '' ? 'application/json' : response.headers.get(name)),
+    has: (name: string): boolean => response.headers.has(name),
+    forEach: (callback: (value: string, key: string) => void): void => response.headers.forEach(callback),
+  };
+  return { ok: response.ok, status: response.status, statusText: response.statusText, headers, text: () => Promise.resolve(text) } as unknown as Response;
 }
 
 function parseJsonObject(text: string): GraphQLBody | undefined {
