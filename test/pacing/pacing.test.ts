@@ -12,10 +12,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function startServer(latencyMs = 30): Promise<MockServer> {
+async function startServer(latencyMs = 30, floorMs = 0): Promise<MockServer> {
   const simulator = createSimulator({
     limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS }, queries: { limit: LIMIT, windowMs: WINDOW_MS } },
-    latency: { beforeArrivalMs: jitter(latencyMs), afterHandlingMs: jitter(latencyMs) },
+    latency: { beforeArrivalMs: () => floorMs + jitter(latencyMs)(), afterHandlingMs: jitter(latencyMs) },
   });
   seedDemoSchool(simulator);
   server = await startMockServer({ simulator });
@@ -46,7 +46,8 @@ describe('pacing under the sliding-window limit', () => {
   });
 
   it('"up to limit requests of a kind go out at once": the first burst is sent before any response arrives', async () => {
-    const { url } = await startServer(80);
+    // A latency floor: a response cannot come back before the client finished dispatching the burst.
+    const { url } = await startServer(80, 100);
     const admin = pacedClient(url);
     const order: string[] = [];
     admin.on('request', () => order.push('request'));
