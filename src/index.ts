@@ -6,7 +6,7 @@
  * import { AdminClient, CodedError, hasCode } from 'school-admin-sdk';
  * const admin = new AdminClient({ apiKey: process.env.ADMIN_API_KEY!, baseUrl: process.env.ADMIN_API_URL! });
  * ```
- * @packageDocumentation
+ * @module school-admin-sdk
  */
 export { AdminClient, type AnyDocument, type BulkOptions, type RequestOptions } from './client/admin-client.js';
 export type {
@@ -18,30 +18,46 @@ export type {
   RetryEvent,
 } from './client/client-events.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
-export { OPERATIONS, type OperationName, type RetrySafety } from './client/operations.js';
+export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';
+/** Types generated from the admin schema that the public types above are built from. */
+export type {
+  AdminConsultingMeetingBulkInput,
+  AdminConsultingMeetingUpdateInput,
+  AdminConsultingServiceInput,
+  AdminConsultingServiceUpdateInput,
+  AdminCouponInput,
+  AdminCouponUpdateInput,
+  AdminMeetingHostingType,
+  AttendeeRatingFieldsFragment,
+  ConsultingMeetingFieldsFragment,
+  ConsultingServiceFieldsFragment,
+  CouponFieldsFragment,
+  CouponGrantFieldsFragment,
+  SubscriptionFieldsFragment,
+} from './generated/graphql.js';
 export type * from './client/types.js';
 export { SDK_VERSION } from './client/version.js';
 
 export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-error.js';
-export { AuthenticationError } from './errors/authentication-error.js';
-export { CodedError } from './errors/coded-error.js';
+export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
+export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';
-export { GraphQLResponseError } from './errors/graphql-response-error.js';
+export { GraphQLResponseError, type GraphQLResponseErrorOptions } from './errors/graphql-response-error.js';
 export { hasCode } from './errors/has-code.js';
-export { HttpError } from './errors/http-error.js';
-export { InvalidInputError } from './errors/invalid-input-error.js';
-export { InvalidResponseError, type InvalidResponseProblem } from './errors/invalid-response-error.js';
-export { NetworkError } from './errors/network-error.js';
-export { PayloadError } from './errors/payload-error.js';
-export { RateLimitError } from './errors/rate-limit-error.js';
+export { HttpError, type HttpErrorOptions } from './errors/http-error.js';
+export { InvalidInputError, type InvalidInputErrorOptions } from './errors/invalid-input-error.js';
+export { InvalidResponseError, type InvalidResponseErrorOptions, type InvalidResponseProblem } from './errors/invalid-response-error.js';
+export { NetworkError, type NetworkErrorOptions } from './errors/network-error.js';
+export { PayloadError, type PayloadErrorOptions } from './errors/payload-error.js';
+export { RateLimitError, type RateLimitErrorOptions } from './errors/rate-limit-error.js';
 export { parseRowError } from './errors/row-error.js';
 export { SUBSCRIPTION_UPDATE_REASONS, subscriptionUpdateReason, type SubscriptionUpdateReason } from './errors/subscription-update-reason.js';
-export { TimeoutError } from './errors/timeout-error.js';
+export { TimeoutError, type TimeoutErrorOptions } from './errors/timeout-error.js';
 export { parseValidOptions, type ValidOptionsHint } from './errors/valid-options.js';
 
 export { bucketName, type RateLimitedOperationType } from './rate-limit/bucket-name.js';
-export { MemoryPermitStore } from './rate-limit/memory-permit-store.js';
+export { MemoryPermitStore, type MemoryPermitStoreOptions } from './rate-limit/memory-permit-store.js';
 export type { AcquireRequest, AcquireResult, PermitStore } from './rate-limit/permit-store.js';
 export { operationTypeOf } from './rate-limit/operation-type.js';
 export { parseRetryAfter } from './retry/retry-after.js';

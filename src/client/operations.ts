@@ -55,6 +55,25 @@ function defineOperation<TData, TVariables, TResult>(
   return Object.freeze({ ...definition, document: String(document).trimStart() });
 }
 
+/** The name of a documented mutation. */
+export type OperationName =
+  | 'updateSubscription'
+  | 'createConsultingService'
+  | 'updateConsultingService'
+  | 'deleteConsultingService'
+  | 'bulkCreateConsultingMeetings'
+  | 'updateConsultingMeeting'
+  | 'cancelConsultingMeeting'
+  | 'bulkCancelConsultingMeetings'
+  | 'enrollStudentToConsultingMeeting'
+  | 'removeStudentFromConsultingMeeting'
+  | 'rescheduleStudentConsultingMeeting'
+  | 'rateConsultingMeeting'
+  | 'createCoupon'
+  | 'updateCoupon'
+  | 'createCouponGrant'
+  | 'revokeCouponGrant';
+
 /** The table of the 16 documented mutations. */
 export const OPERATIONS = {
   updateSubscription: defineOperation(UpdateSubscriptionDocument, {
@@ -163,7 +182,26 @@ export const OPERATIONS = {
     retry: 'unsafe', // a repeat after success fails with COUPON-004
     unwrap: (data, context) => requireMain(data.revokeCouponGrant, 'grant', context),
   }),
-} as const;
+} as const satisfies Record<OperationName, unknown>;
 
-/** The name of a documented mutation. */
-export type OperationName = keyof typeof OPERATIONS;
+/** What integrators may read of an operation: its document and how the client retries it. */
+export interface OperationSummary {
+  /** The mutation field, e.g. `'createCouponGrant'`. */
+  readonly field: string;
+  /** How error messages name the call. */
+  readonly label: string;
+  /** The document the client sends (starts with `mutation`). */
+  readonly document: string;
+  /** Whether the client sends it again after a failure that may have reached the server. */
+  readonly retry: RetrySafety;
+}
+
+/**
+ * The 16 documented mutations as the client sends them: document text and retry safety.
+ *
+ * @example
+ * ```ts
+ * OPERATIONS.createCouponGrant.retry; //=> 'idempotent'
+ * ```
+ */
+export const PUBLIC_OPERATIONS: Readonly<Record<OperationName, OperationSummary>> = OPERATIONS;

@@ -5,7 +5,6 @@ import type {
   AdminConsultingServiceUpdateInput,
   AdminCouponInput,
   AdminCouponUpdateInput,
-  AnswerInput as GeneratedAnswerInput,
   AttendeeRatingFieldsFragment,
   ConsultingMeetingFieldsFragment,
   ConsultingServiceFieldsFragment,
@@ -18,12 +17,12 @@ import type {
 export type Timestamp = number | Date;
 
 /** Replaces the timestamp fields `K` of an input type by {@link Timestamp}, keeping optionality. */
-type WithTimestampInputs<T, K extends keyof T> = Omit<T, K> & {
+export type WithTimestampInputs<T, K extends keyof T> = Omit<T, K> & {
   [P in K]: undefined extends T[P] ? Timestamp | Exclude<T[P], number | string> : Timestamp;
 };
 
 /** Replaces the BigInt fields `K` of a result type (number or digit string on the wire) by numbers. */
-type WithNumericFields<T, K extends keyof T> = Omit<T, K> & {
+export type WithNumericFields<T, K extends keyof T> = Omit<T, K> & {
   [P in K]: null extends T[P] ? number | null : number;
 };
 
@@ -73,8 +72,9 @@ export type CouponInput = WithTimestampInputs<AdminCouponInput, 'startedAt' | 'e
 /** Input of `updateCoupon`: omitted fields keep their values. */
 export type CouponUpdateInput = WithTimestampInputs<AdminCouponUpdateInput, 'startedAt' | 'expiredAt'>;
 
-/** One answer of a custom-mode rating. */
-export type AnswerInput = GeneratedAnswerInput;
+/** One answer of a custom-mode rating: `fieldId` and `value` or `values`. */
+export type { AnswerInput } from '../generated/graphql.js';
+import type { AnswerInput } from '../generated/graphql.js';
 
 /** Identifies a member by id. */
 export interface ByUserId {

@@ -6,7 +6,10 @@ export interface AdminApiErrorOptions {
   operation: string;
   /** The lower-level error, when there is one. Never a value that holds the API key. */
   cause?: unknown;
-  /** Hides the key and the request's variables from what `toJSON()` shows of server data. */
+  /**
+   * Hides the key and the request's variables from what `toJSON()` shows of server data.
+   * @internal
+   */
   redactor?: Redactor;
 }
 

@@ -15,7 +15,7 @@
  * await store.close();
  * ```
  *
- * @packageDocumentation
+ * @module school-admin-sdk/redis
  */
 export { RedisPermitStore, createRedisPermitStore, type RedisPermitStoreOptions } from './redis-permit-store.js';
 export type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';

@@ -86,8 +86,8 @@ export class RedisPermitStore implements PermitStore {
   }
 
   /**
-   * {@inheritDoc PermitStore.pause}
-   * `untilMs` is read on this process's clock and stored on Redis's as a duration from now, so
+   * Stops every client of the bucket from starting requests until `untilMs` (never shortens a
+   * longer pause). `untilMs` is read on this process's clock and stored on Redis's as a duration from now, so
    * clock skew between machines does not move the pause.
    */
   async pause(bucket: string, untilMs: number): Promise<void> {

@@ -3,7 +3,7 @@
  * seconds (DST-correct, via temporal-polyfill), and weekly recurrences to `bulkCreateMeetings` rows.
  * A separate entry point so that importing the client never loads time-zone code.
  *
- * @packageDocumentation
+ * @module school-admin-sdk/scheduling
  */
 export { localTimeToUnix, unixToLocal } from './local-time.js';
 export type { LocalDateTime, LocalTimeToUnixOptions, ZonedLocalTime } from './local-time.js';

@@ -10,6 +10,7 @@
  * seedDemoSchool(simulator);
  * const server = await startMockServer({ simulator });
  * ```
+ * @module school-admin-sdk/testing
  */
 export { createSimulator, Simulator } from './simulator.js';
 export type { SimulatorOptions, ResolvedSimulatorOptions, RateLimits, RateLimitRule, LatencyOptions, AuthOptions } from './options.js';

@@ -1,3 +1,8 @@
+/**
+ * `school-admin-sdk/testing/msw`: msw handlers that answer with the simulator (the only module of
+ * the package that imports msw, an optional peer dependency).
+ * @module school-admin-sdk/testing/msw
+ */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { Simulator } from './simulator.js';
 

@@ -1,7 +1,7 @@
 /**
  * Webhook helpers: which managed restricted coupon a `payment.paid` order used, and by whom.
  *
- * @packageDocumentation
+ * @module school-admin-sdk/webhooks
  */
 export { createPaymentPaidMatcher, matchPaymentPaid } from './payment-paid/payment-paid-matcher.js';
 export type {

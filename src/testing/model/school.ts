@@ -42,7 +42,7 @@ export interface SchoolTables {
   subscriptions: Map<string, SubscriptionRecord>;
   services: Map<string, ServiceRecord>;
   meetings: Map<string, MeetingRecord>;
-  /** Keyed by {@link ratingKey}. */
+  /** Keyed by `${meetingId}:${userId}`. */
   ratings: Map<string, RatingRecord>;
   coupons: Map<string, CouponRecord>;
   discountCodes: Map<string, DiscountCodeRecord>;

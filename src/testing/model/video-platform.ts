@@ -35,6 +35,7 @@ export class VideoPlatform {
   private readonly meetingsById = new Map<string, PlatformMeeting>();
   private failuresPending = 0;
 
+  /** @internal The simulator owns the platform; reach it through the simulator. */
   constructor(private readonly ids: IdGenerator) {}
 
   /** Makes the next `times` provisioning calls fail (a platform outage). */
@@ -42,7 +43,10 @@ export class VideoPlatform {
     this.failuresPending += times;
   }
 
-  /** Creates a platform meeting, or throws {@link VideoPlatformError} when a failure is pending. */
+  /**
+   * Creates a platform meeting, or throws {@link VideoPlatformError} when a failure is pending.
+   * @internal Resolvers provision through `provisionFor`.
+   */
   provision(request: ProvisionRequest): PlatformMeeting {
     if (this.failuresPending > 0) {
       this.failuresPending -= 1;

@@ -26,7 +26,7 @@ export interface SimulatorStats {
   fields: Record<string, FieldStats>;
 }
 
-/** One request in {@link StatsRecorder.log}. */
+/** One request of the simulator's request log. */
 export interface RequestLogEntry {
   /** Epoch milliseconds when it counted as arrived. */
   arrivedAt: number;

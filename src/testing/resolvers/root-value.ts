@@ -31,10 +31,26 @@ export const MUTATION_RESOLVERS = {
   updateCoupon,
   createCouponGrant,
   revokeCouponGrant,
-} as const;
+} as const satisfies Record<MutationField, unknown>;
 
 /** The name of a documented mutation field. */
-export type MutationField = keyof typeof MUTATION_RESOLVERS;
+export type MutationField =
+  | 'updateSubscription'
+  | 'createConsultingService'
+  | 'updateConsultingService'
+  | 'deleteConsultingService'
+  | 'bulkCreateConsultingMeetings'
+  | 'updateConsultingMeeting'
+  | 'cancelConsultingMeeting'
+  | 'bulkCancelConsultingMeetings'
+  | 'enrollStudentToConsultingMeeting'
+  | 'removeStudentFromConsultingMeeting'
+  | 'rescheduleStudentConsultingMeeting'
+  | 'rateConsultingMeeting'
+  | 'createCoupon'
+  | 'updateCoupon'
+  | 'createCouponGrant'
+  | 'revokeCouponGrant';
 
 type RootResolver = (args: Record<string, unknown>, ctx: ResolverContext) => unknown;
 

@@ -51,6 +51,7 @@ function required<T>(value: T | undefined, what: string): T {
  * ```
  */
 export class SchoolSeeder {
+  /** @internal Seeders come from `simulator.addSchool()` and `simulator.seeder()`. */
   constructor(
     readonly school: SchoolModel,
     private readonly env: SeedEnvironment,
