@@ -120,4 +120,50 @@ describe('school-admin grant-coupon', () => {
     const after = target.grantsPerEmail();
     expect(members.filter((email) => after.get(email) !== 1)).toEqual([]);
   });
+
+  describe('a second Ctrl-C', () => {
+    /** Starts a job whose client budget (10 per 30 s) keeps most grants waiting, once 10 are journaled. */
+    async function startWaitingJob(name: string) {
+      const csv = join(dir, `${name}.csv`);
+      const journal = join(dir, `${name}.journal`);
+      await writeMembersCsv(csv, target.emails.slice(0, 100));
+      const running = startCli(['grant-coupon', '--coupon', target.couponId, '--csv', csv, '--journal', journal, '--rate-limit', '10/30s'], target.env);
+      await waitFor(() => readFileSync(journal, 'utf8').split('\n').length > 10);
+      return running;
+    }
+
+    it('at least half a second after the first quits at once (exit 130)', { timeout: 60_000 }, async () => {
+      const running = await startWaitingJob('forced');
+      running.child.kill('SIGINT');
+      await waitFor(() => running.output().stderr.includes('Stopping'));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      running.child.kill('SIGINT');
+      const run = await running.finished;
+      expect(run.code).toBe(130);
+      expect(run.stderr).toContain('Quit at once');
+      expect(run.stdout).not.toContain('Resume with:');
+    });
+
+    it('right after the first (a launcher passing the signal on) counts as the same Ctrl-C: the stop stays clean', { timeout: 60_000 }, async () => {
+      const running = await startWaitingJob('relayed');
+      running.child.kill('SIGINT');
+      running.child.kill('SIGINT');
+      const run = await running.finished;
+      expect(run.code).toBe(130);
+      expect(run.stderr).not.toContain('Quit at once');
+      expect(run.stdout).toContain('Resume with:');
+    });
+  });
 });
+
+/** Polls `condition` (which may throw while a file does not exist yet) every 10 ms. */
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (;;) {
+    try {
+      if (condition()) return;
+    } catch {
+      // not there yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
