@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatDuration } from '../../src/cli/support/duration-format.js';
 import { countMemberRows, readMemberCsv } from '../../src/cli/support/member-csv.js';
 import { OrderedCsvWriter } from '../../src/cli/support/ordered-csv-writer.js';
-import { parseRateLimit } from '../../src/cli/support/rate-limit-option.js';
+import { formatRateLimit, parseRateLimit } from '../../src/cli/support/rate-limit-option.js';
 import { rowErrorText } from '../../src/cli/support/row-error-text.js';
 import { textTable } from '../../src/cli/support/text-table.js';
 
@@ -85,6 +85,10 @@ describe('--rate-limit <requests>/<window>', () => {
     ['200/m', { limit: 200, windowMs: 60_000 }],
   ])('%s', (text, budget) => {
     expect(parseRateLimit(text)).toEqual(budget);
+  });
+
+  it('formats a budget back the way the option takes it', () => {
+    expect([{ limit: 200, windowMs: 60_000 }, { limit: 50, windowMs: 500 }].map(formatRateLimit)).toEqual(['200/60s', '50/500ms']);
   });
 
   it.each(['200', '0/60s', 'x/1s', '200/0s', '-5/1s'])('refuses %s', (text) => {

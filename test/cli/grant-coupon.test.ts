@@ -102,7 +102,7 @@ describe('school-admin grant-coupon', () => {
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('Stopping: no new grants');
     expect(stopped.stdout).toContain('Resume with:');
-    expect(stopped.stdout).toContain(`--journal ${journal}`);
+    expect(stopped.stdout).toContain(`--journal ${journal} --rate-limit 50/1s`);
 
     const opened = await openJournal(journal, { couponId: target.couponId });
     expect(opened.recovery).toBeNull();

@@ -8,7 +8,7 @@ import { grantReportRecord, openGrantReport } from '../support/grant-report.js';
 import { checkReadable, countMemberRows, readMemberCsv } from '../support/member-csv.js';
 import { createProgressDisplay } from '../support/progress-display.js';
 import { parsePositiveInteger } from '../support/number-option.js';
-import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
+import { formatRateLimit, parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { handleSigint } from '../support/sigint-handler.js';
 
@@ -156,6 +156,10 @@ function resumeHint(options: GrantCouponOptions): string {
   if (options.journal === undefined) {
     return 'No --journal was given, so this run cannot be resumed exactly: running it again re-sends every row (members granted already are answered already_granted). Add --journal FILE next time.\n';
   }
-  const report = options.report === undefined ? '' : ` --report ${options.report}`;
-  return `The journal is consistent. Resume with:\n  school-admin grant-coupon --coupon ${options.coupon} --csv ${options.csv} --journal ${options.journal}${report}\n`;
+  const extra = [
+    ...(options.report === undefined ? [] : [`--report ${options.report}`]),
+    ...(options.concurrency === undefined ? [] : [`--concurrency ${options.concurrency}`]),
+    ...(options.rateLimit === undefined ? [] : [`--rate-limit ${formatRateLimit(options.rateLimit)}`]),
+  ];
+  return `The journal is consistent. Resume with:\n  school-admin grant-coupon --coupon ${options.coupon} --csv ${options.csv} --journal ${options.journal}${extra.map((part) => ` ${part}`).join('')}\n`;
 }

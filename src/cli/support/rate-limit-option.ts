@@ -24,5 +24,10 @@ export function parseRateLimit(value: string): RateLimitBudget {
   return { limit, windowMs };
 }
 
+/** A budget as `--rate-limit` takes it: `200/60s`, `50/500ms`. */
+export function formatRateLimit(budget: RateLimitBudget): string {
+  return budget.windowMs % 1000 === 0 ? `${budget.limit}/${budget.windowMs / 1000}s` : `${budget.limit}/${budget.windowMs}ms`;
+}
+
 /** The help text of `--rate-limit`. */
 export const RATE_LIMIT_HELP = "the server's mutation limit, for self-hosted deployments that changed it (default: 200/60s)";
