@@ -52,12 +52,22 @@ export class RequestPipeline {
   /** Runs a call to completion: its `data`, or the typed error it ended with. */
   async run(call: PipelineCall, context: ErrorContext): Promise<Record<string, unknown>> {
     const type = operationTypeOf(call.document);
+    let firstFailure: unknown;
+    try {
+      return await this.#attempt(call, context, type, 1);
+    } catch (error) {
+      // Most calls succeed at once: p-retry is loaded and entered only after a failure.
+      if (this.#options.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
+      firstFailure = error;
+    }
     const pRetry = await loadPRetry();
-    let attempt = 0;
+    let attempt = 1;
     return pRetry(
-      () => {
-        attempt += 1;
-        return this.#attempt(call, context, type, attempt);
+      (attemptNumber) => {
+        // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
+        if (attemptNumber === 1) throw firstFailure;
+        attempt = attemptNumber;
+        return this.#attempt(call, context, type, attemptNumber);
       },
       {
         retries: this.#options.maxRetries,
