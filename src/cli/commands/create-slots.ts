@@ -3,6 +3,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RateLimitBudget } from '../../client/options.js';
 import type { BulkResult, MeetingHostingType, MeetingRowInput } from '../../client/types.js';
 import { AdminApiError } from '../../errors/admin-api-error.js';
+import { AmbiguousLocalTimeError } from '../../scheduling/errors/ambiguous-local-time-error.js';
+import { NonexistentLocalTimeError } from '../../scheduling/errors/nonexistent-local-time-error.js';
 import { unixToLocal } from '../../scheduling/local-time.js';
 import type { RepeatedTimeChoice } from '../../scheduling/local-instant.js';
 import { parseSlotPatterns } from '../../scheduling/slot-pattern-parser.js';
@@ -128,6 +130,8 @@ function planSlots(options: CreateSlotsOptions): WeeklySlotPlan {
     plan = planWeeklySlots({ timeZone: options.tz, from: options.from, to: options.to, patterns: options.weekly, repeated: options.dstRepeat, nonexistent: options.dstGap, row });
   } catch (error) {
     // Bad dates, ranges or DST conflicts are the command line's: exit 2, nothing sent.
+    if (error instanceof NonexistentLocalTimeError) throw new CliUsageError(`${error.message} Or pass --dst-gap skip to leave such slots out.`);
+    if (error instanceof AmbiguousLocalTimeError) throw new CliUsageError(`${error.message} Or pass --dst-repeat earlier (or later) to pick one.`);
     if (error instanceof AdminApiError) throw new CliUsageError(error.message);
     throw error;
   }
