@@ -42,7 +42,7 @@ function checkOptions(couponId: unknown, members: unknown, options: GrantToManyO
  * Runs a bulk grant (see `AdminClient.grantCouponToMany`, which calls it with the client's budget).
  * Workers take rows one at a time, so at most `concurrency` grants are in flight and the input is
  * never read ahead: memory stays flat however many members there are (the journal's index of
- * finished members, a short key each, is the only thing that grows).
+ * finished members, one small entry each, is the only thing that grows).
  */
 export async function grantCouponToMany(
   client: GrantCouponClient,
@@ -157,11 +157,12 @@ class GrantJob {
       // resumed run (granting is idempotent).
       if (call.cancelled) return;
       const failure = describeGrantFailure(call.error);
+      const fatal = endsTheJob(call.error);
       // Halted at once, so no row waiting for this grant (the probe) is sent after a job-level error.
-      if (endsTheJob(call.error)) gate.halt();
+      if (fatal) gate.halt();
       await this.journal?.append({ member, outcome: 'failed', error: { ...(failure.code === undefined ? {} : { code: failure.code }), message: failure.message } });
       await this.#report({ outcome: 'failed', index, row, member, error: failure });
-      if (endsTheJob(call.error)) throw call.error;
+      if (fatal) throw call.error;
       return;
     }
     const result = call.value;

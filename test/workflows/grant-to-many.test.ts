@@ -110,6 +110,21 @@ describe('grantCouponToMany: job-level errors stop the job', () => {
     expect(mutationsSent(school)).toBe(0);
   });
 
+  it('an onOutcome that throws (a report that cannot be written) stops the job and rejects with its error', async () => {
+    const school = grantSchool(50);
+    const error = await school.admin
+      .grantCouponToMany(school.couponId, school.emails.map((email) => ({ email })), {
+        concurrency: 2,
+        onOutcome: () => {
+          throw new Error('Failed to write report.csv: disk full.');
+        },
+      })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain('disk full');
+    expect(mutationsSent(school)).toBeLessThanOrEqual(3);
+  });
+
   it('an input that throws rejects with its error once the grants in flight settle', async () => {
     const school = grantSchool(3);
     async function* broken(): AsyncGenerator<{ email: string }> {

@@ -139,9 +139,13 @@ export interface GrantToManyOptions {
    * @default the array's length, else unknown
    */
   total?: number;
-  /** Called for every row in completion order; a returned promise is awaited before that worker takes another row. */
+  /**
+   * Called for every row, in completion order (`index` gives the input order), after the row is
+   * journaled. A returned promise is awaited before that worker takes another row (backpressure
+   * for a report writer); an error it throws stops the job like a job-level error.
+   */
   onOutcome?: (outcome: GrantOutcome) => void | Promise<void>;
-  /** Called after every finished row. */
+  /** Called after every finished row (after `onOutcome`). */
   onProgress?: (progress: GrantProgress) => void;
   /**
    * Clock for `durationMs` and progress, in milliseconds.
