@@ -66,6 +66,11 @@ export class ClientEvents {
     return () => set.delete(listener);
   }
 
+  /** True when someone listens to `name` (callers skip building events nobody reads). */
+  listening(name: keyof ClientEventMap): boolean {
+    return this.#listeners[name].size > 0;
+  }
+
   emit<K extends keyof ClientEventMap>(name: K, event: ClientEventMap[K]): void {
     const set = this.#listeners[name] as Set<ClientEventListener<K>>;
     for (const listener of set) {

@@ -112,17 +112,13 @@ export class RequestPipeline {
 
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, head: boolean): Promise<HttpOutcome> {
     const permit = await this.#limiter?.acquire(type, { head, ...(call.signal === undefined ? {} : { signal: call.signal }) });
-    this.#events.emit('request', { operation: call.operation, operationType: type, attempt });
+    if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, operationType: type, attempt });
     const started = performance.now();
     try {
       const outcome = await this.#transport.send(call.document, call.variables, call.signal);
-      this.#events.emit('response', {
-        operation: call.operation,
-        operationType: type,
-        attempt,
-        status: outcome.status,
-        durationMs: performance.now() - started,
-      });
+      if (this.#events.listening('response')) {
+        this.#events.emit('response', { operation: call.operation, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
+      }
       return outcome;
     } catch (error) {
       throw publicTransportError(error, context, this.#options.timeoutMs);
