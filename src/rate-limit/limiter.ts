@@ -1,6 +1,7 @@
 import type Bottleneck from 'bottleneck';
 import { abortableSleep } from './abortable-sleep.js';
 import type { RateLimitedOperationType } from './bucket-name.js';
+import { ForeignShareBackoff } from './foreign-share-backoff.js';
 import type { PermitStore } from './permit-store.js';
 
 /** A budget the limiter paces under. */
@@ -35,19 +36,26 @@ function loadBottleneck(): Promise<typeof Bottleneck> {
 }
 
 /**
- * Paces requests per operation type under the server's sliding-window limit. Each type has a
- * bottleneck queue (one job at a time, with priorities) whose jobs only obtain permits from the
- * store; the requests themselves run outside the queue, so a full burst up to the limit goes out
- * at once and later ones wait exactly until the store's rule has room.
+ * Paces requests per operation type under the server's sliding-window limit.
+ *
+ * While nobody waits, a request takes its permit from the store directly, so a full burst up to
+ * the limit goes out at once. Once the budget is spent, requests wait in a bottleneck queue per
+ * type (one job at a time, with priorities: a request sent again after a 429 goes first) whose
+ * job waits until the store's rule has room. The store applies the rule for every client of the
+ * key (and holds everyone during a pause after a 429). Bottleneck's own retry path is not used: a
+ * request sent again re-enters the queue.
  */
 export class RateLimiter {
   readonly #options: RateLimiterOptions;
   readonly #budgets: Record<RateLimitedOperationType, LimiterBudget>;
   readonly #queues = new Map<RateLimitedOperationType, Promise<Bottleneck>>();
+  readonly #waiting: Record<RateLimitedOperationType, number> = { mutations: 0, queries: 0 };
+  readonly #backoff: Record<RateLimitedOperationType, ForeignShareBackoff>;
 
   constructor(options: RateLimiterOptions) {
     this.#options = options;
     this.#budgets = { mutations: { ...options.budgets.mutations }, queries: { ...options.budgets.queries } };
+    this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
   }
 
   /** The budget currently applied to a type (it adapts to the server's stated limit). */
@@ -59,39 +67,15 @@ export class RateLimiter {
    * Waits for a permit. `head: true` puts the request at the front of the queue (a request sent
    * again after a 429). Aborting rejects at once with the signal's reason.
    */
-  acquire(type: RateLimitedOperationType, options: { signal?: AbortSignal; head?: boolean } = {}): Promise<Permit> {
-    const { signal } = options;
-    return new Promise<Permit>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      let settled = false;
-      const onAbort = (): void => {
-        settled = true;
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const job = async (): Promise<void> => {
-        if (settled) return; // aborted while queued: take nothing
-        try {
-          const permitId = await this.#waitForPermit(type, signal);
-          const permit = this.#permit(type, permitId);
-          if (settled) permit.release();
-          else resolve(permit);
-        } catch (error) {
-          if (!settled) reject(error);
-        } finally {
-          settled = true;
-          signal?.removeEventListener('abort', onAbort);
-        }
-      };
-      this.#queue(type)
-        .then((queue) => queue.schedule({ priority: options.head === true ? PRIORITY_HEAD : PRIORITY_NORMAL }, job))
-        .catch((error: unknown) => {
-          if (!settled) reject(error);
-        });
-    });
+  async acquire(type: RateLimitedOperationType, options: { signal?: AbortSignal; head?: boolean } = {}): Promise<Permit> {
+    options.signal?.throwIfAborted();
+    // Nobody waiting: try the store at once (first come, first served is kept: a refused request
+    // joins the queue behind those already waiting).
+    if (this.#waiting[type] === 0) {
+      const result = await this.#tryAcquire(type);
+      if (result.granted) return this.#permit(type, result.permitId);
+    }
+    return this.#enqueue(type, options);
   }
 
   /** Adopts the limit the server states (`X-RateLimit-Limit` / `extensions.limit`). */
@@ -99,9 +83,57 @@ export class RateLimiter {
     if (Number.isInteger(limit) && limit > 0) this.#budgets[type].limit = limit;
   }
 
-  /** Holds every request of the type (in all clients sharing the store) until `untilMs`. */
+  /**
+   * Holds every request of the type (in all clients sharing the store) until `untilMs`, and, since
+   * someone else is spending the key's budget, uses a smaller share of it for a while.
+   */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
+    this.#backoff[type].rateLimited(this.#budgets[type], Date.now());
     return this.#options.store.pause(this.#options.buckets[type], untilMs);
+  }
+
+  #enqueue(type: RateLimitedOperationType, options: { signal?: AbortSignal; head?: boolean }): Promise<Permit> {
+    const { signal } = options;
+    this.#waiting[type] += 1;
+    return new Promise<Permit>((resolve, reject) => {
+      let settled = false;
+      const finish = (): void => {
+        if (settled) return;
+        settled = true;
+        this.#waiting[type] -= 1;
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = (): void => {
+        finish();
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const job = async (): Promise<void> => {
+        if (settled) return; // aborted while queued: take nothing
+        try {
+          const permitId = await this.#waitForPermit(type, signal);
+          if (settled) {
+            this.#permit(type, permitId).release();
+          } else {
+            finish();
+            resolve(this.#permit(type, permitId));
+          }
+        } catch (error) {
+          if (!settled) {
+            finish();
+            reject(error);
+          }
+        }
+      };
+      this.#queue(type)
+        .then((queue) => queue.schedule({ priority: options.head === true ? PRIORITY_HEAD : PRIORITY_NORMAL }, job))
+        .catch((error: unknown) => {
+          if (!settled) {
+            finish();
+            reject(error);
+          }
+        });
+    });
   }
 
   #queue(type: RateLimitedOperationType): Promise<Bottleneck> {
@@ -113,15 +145,20 @@ export class RateLimiter {
     return queue;
   }
 
+  #tryAcquire(type: RateLimitedOperationType) {
+    const budget = this.#budgets[type];
+    const limit = this.#backoff[type].limit(budget, Date.now());
+    return this.#options.store.tryAcquire({ bucket: this.#options.buckets[type], limit, windowMs: budget.windowMs, leaseMs: this.#options.leaseMs });
+  }
+
   async #waitForPermit(type: RateLimitedOperationType, signal?: AbortSignal): Promise<string> {
-    const bucket = this.#options.buckets[type];
     for (;;) {
-      const budget = this.#budgets[type];
-      const result = await this.#options.store.tryAcquire({ bucket, ...budget, leaseMs: this.#options.leaseMs });
+      signal?.throwIfAborted();
+      const result = await this.#tryAcquire(type);
       if (result.granted) return result.permitId;
       // An answered request frees its slot exactly windowMs after its response, so nothing can free
       // up later than that from now: never sleep longer (the store may answer with a lease end).
-      await abortableSleep(Math.min(Math.max(result.retryAfterMs, 1), budget.windowMs), signal);
+      await abortableSleep(Math.min(Math.max(result.retryAfterMs, 1), this.#budgets[type].windowMs), signal);
     }
   }
 
