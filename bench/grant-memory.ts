@@ -1,13 +1,13 @@
 /**
  * Memory benchmark of `grantCouponToMany` (issue 5): 20,000 members streamed from an async
- * generator, with a journal, against the simulator in its own process (scaled window: 2,000 grants
- * per second). Prints the peak RSS up to 2,000 members done and up to 20,000 done, and their
+ * generator, with a journal, against the simulator in its own process (scaled window: 200 grants
+ * per 100 ms). Prints the peak RSS up to 2,000 members done and up to 20,000 done, and their
  * ratio, which must stay within 1.3 (memory flat: the input is never materialised and at most
  * `concurrency` grants are in flight; only the journal's index of short member keys grows).
  *
  * Run: npm run bench:grant-memory   (exit status 1 when the ratio is above 1.3, or when a member
- * is not granted exactly once). The job runs at its default concurrency (the budget's limit);
- * BENCH_CONCURRENCY=200 runs it at the unscaled default burst instead.
+ * is not granted exactly once). The job runs at its default concurrency (the budget's limit, 200);
+ * BENCH_CONCURRENCY=N overrides it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
