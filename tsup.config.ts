@@ -11,6 +11,7 @@ const LIBRARY_ENTRIES = {
   'testing/msw': 'src/testing/msw.ts',
   'redis/index': 'src/redis/index.ts',
   'scheduling/index': 'src/scheduling/index.ts',
+  'webhooks/index': 'src/webhooks/index.ts',
 };
 
 /** The `school-admin` bin: ESM only, shebang kept (tsup makes a file starting with `#!` executable). */

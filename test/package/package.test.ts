@@ -16,10 +16,10 @@ const projectRoot = join(here, '../..');
 const fixtures = join(here, 'fixtures');
 
 /** Code that importing the main entry must not load (public-api.md: "Package and entry points"). */
-const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling)\//;
+const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks)\//;
 const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'cli-progress', 'bottleneck', 'p-retry'];
 
-const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './package.json'];
+const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './package.json'];
 /** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
 const PROCESS_TIMEOUT_MS = 120_000;
 
