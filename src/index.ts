@@ -8,7 +8,7 @@
  * ```
  * @module school-admin-sdk
  */
-export { AdminClient, type AnyDocument, type BulkOptions, type RequestOptions } from './client/admin-client.js';
+export { AdminClient } from './client/admin-client.js';
 export type {
   ClientEventListener,
   ClientEventMap,

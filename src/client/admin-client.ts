@@ -1,12 +1,3 @@
-import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-import { print, type DocumentNode } from 'graphql';
-import { Redactor } from '../errors/redactor.js';
-import { bucketName } from '../rate-limit/bucket-name.js';
-import { RateLimiter } from '../rate-limit/limiter.js';
-import { operationTypeOf } from '../rate-limit/operation-type.js';
-import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
-import type { ErrorContext } from '../response/error-context.js';
-import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { checkSlug } from '../validation/consulting-service.js';
 import { checkCoupon } from '../validation/coupon.js';
 import { invalidInput, localCodedError, requireId, type LocalContext } from '../validation/local-errors.js';
@@ -15,17 +6,17 @@ import { requireOneMember } from '../validation/member-ref.js';
 import { checkRating } from '../validation/rating.js';
 import { grantCouponToMany } from '../workflows/grant-to-many.js';
 import type { GrantMemberSource, GrantToManyOptions, GrantToManySummary } from '../workflows/grant-to-many.js';
-import { mergeBulkResults } from './bulk-result.js';
 import { ClientEvents, type ClientEventListener, type ClientEventMap } from './client-events.js';
 import { attachLogger } from './logging.js';
-import { normalizeIntegers } from './normalize-integers.js';
-import { OPERATIONS, type OperationDefinition } from './operations.js';
+import { OperationRunner } from './operation-runner.js';
+import { OPERATIONS } from './operations.js';
 import type { AdminClientOptions } from './options.js';
-import { RequestPipeline } from './pipeline.js';
 import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
 import { toUnixSeconds, withUnixSeconds } from './timestamps.js';
 import type {
+  AnyDocument,
   AttendeeRating,
+  BulkOptions,
   BulkResult,
   CallOptions,
   ConsultingMeeting,
@@ -43,35 +34,12 @@ import type {
   MeetingUpdateInput,
   MemberRef,
   RatingInput,
+  RequestOptions,
   RescheduleInput,
   RescheduleResult,
   Subscription,
   Timestamp,
 } from './types.js';
-import { SDK_VERSION } from './version.js';
-
-/** Options of the bulk methods. */
-export interface BulkOptions extends CallOptions {
-  /**
-   * Roll back every row when any fails. Cannot be combined with videoconf rows (MEETING-010) or
-   * with more rows than `bulkChunkSize` (one atomic batch cannot be split).
-   * @default false
-   */
-  atomic?: boolean;
-}
-
-/** Options of {@link AdminClient.request}. */
-export interface RequestOptions extends CallOptions {
-  /**
-   * Treat a mutation document as safe to repeat after a failure that may have reached the server
-   * (queries always are).
-   * @default false
-   */
-  idempotent?: boolean;
-}
-
-/** A document for {@link AdminClient.request}: text, a typed string document or a parsed `DocumentNode`. */
-export type AnyDocument<TResult, TVariables> = string | DocumentTypeDecoration<TResult, TVariables> | DocumentNode;
 
 const MEETING_TIMES = ['startedAt', 'endedAt'] as const;
 const COUPON_TIMES = ['startedAt', 'expiredAt'] as const;
@@ -92,29 +60,12 @@ const COUPON_TIMES = ['startedAt', 'expiredAt'] as const;
 export class AdminClient {
   readonly #options: ResolvedClientOptions;
   readonly #events = new ClientEvents();
-  readonly #pipeline: RequestPipeline;
+  readonly #runner: OperationRunner;
 
   constructor(options: AdminClientOptions) {
-    const resolved = resolveOptions(options);
-    this.#options = resolved;
-    const transport = new GraphQLTransport({
-      endpoint: resolved.endpoint,
-      headers: { 'X-Service-API-Key': resolved.apiKey, 'User-Agent': userAgent(resolved.userAgentSuffix) },
-      fetch: resolved.fetch,
-      timeoutMs: resolved.timeoutMs,
-      maxResponseBytes: resolved.maxResponseBytes,
-    });
-    const limiter =
-      resolved.pacing === false
-        ? undefined
-        : new RateLimiter({
-            store: resolved.pacing.store ?? sharedMemoryStore(),
-            buckets: { mutations: bucketName(resolved.apiKey, 'mutations'), queries: bucketName(resolved.apiKey, 'queries') },
-            budgets: { mutations: resolved.pacing.mutations, queries: resolved.pacing.queries },
-            leaseMs: resolved.pacing.leaseMs,
-          });
-    this.#pipeline = new RequestPipeline(resolved, transport, limiter, this.#events);
-    if (resolved.logger !== undefined) attachLogger(this.#events, resolved.logger, resolved.logLevel);
+    this.#options = resolveOptions(options);
+    this.#runner = new OperationRunner(this.#options, this.#events);
+    if (this.#options.logger !== undefined) attachLogger(this.#events, this.#options.logger, this.#options.logLevel);
   }
 
   /**
@@ -145,7 +96,7 @@ export class AdminClient {
     requireId(context, 'id', id);
     const end = currentPeriodEnd instanceof Date || typeof currentPeriodEnd === 'number' ? toUnixSeconds(currentPeriodEnd) : Number.NaN;
     if (!Number.isInteger(end)) throw invalidInput(context, 'currentPeriodEnd', 'currentPeriodEnd must be a Date or whole Unix seconds');
-    return this.#run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: end }, options);
+    return this.#runner.run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: end }, options);
   }
 
   /**
@@ -161,7 +112,7 @@ export class AdminClient {
     const context = local('createConsultingService', op);
     requireId(context, 'courseId', input?.courseId);
     checkSlug(context, input.slug);
-    return this.#run('createConsultingService', op, { input }, options);
+    return this.#runner.run('createConsultingService', op, { input }, options);
   }
 
   /**
@@ -178,7 +129,7 @@ export class AdminClient {
     const context = local('updateConsultingService', op);
     requireId(context, 'id', id);
     checkSlug(context, input?.slug);
-    return this.#run('updateConsultingService', op, { id, input }, options);
+    return this.#runner.run('updateConsultingService', op, { id, input }, options);
   }
 
   /**
@@ -192,7 +143,7 @@ export class AdminClient {
   async deleteConsultingService(id: string, options?: CallOptions): Promise<ConsultingService> {
     const op = OPERATIONS.deleteConsultingService;
     requireId(local('deleteConsultingService', op), 'id', id);
-    return this.#run('deleteConsultingService', op, { id }, options);
+    return this.#runner.run('deleteConsultingService', op, { id }, options);
   }
 
   /**
@@ -215,8 +166,8 @@ export class AdminClient {
     const atomic = options.atomic === true;
     checkMeetingRows(context, rows, atomic);
     const inputs = rows.map((row) => withUnixSeconds(row, MEETING_TIMES));
-    return this.#chunked(context, inputs, atomic, (chunk) =>
-      this.#run('bulkCreateMeetings', op, { serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) }, options),
+    return this.#runner.chunked(context, inputs, atomic, (chunk) =>
+      this.#runner.run('bulkCreateMeetings', op, { serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) }, options),
     );
   }
 
@@ -232,7 +183,7 @@ export class AdminClient {
   async updateMeeting(id: string, input: MeetingUpdateInput, options?: CallOptions): Promise<ConsultingMeeting> {
     const op = OPERATIONS.updateConsultingMeeting;
     requireId(local('updateMeeting', op), 'id', id);
-    return this.#run('updateMeeting', op, { id, input: withUnixSeconds(input, MEETING_TIMES) as never }, options);
+    return this.#runner.run('updateMeeting', op, { id, input: withUnixSeconds(input, MEETING_TIMES) as never }, options);
   }
 
   /**
@@ -246,7 +197,7 @@ export class AdminClient {
   async cancelMeeting(id: string, options?: CallOptions): Promise<ConsultingMeeting> {
     const op = OPERATIONS.cancelConsultingMeeting;
     requireId(local('cancelMeeting', op), 'id', id);
-    return this.#run('cancelMeeting', op, { id }, options);
+    return this.#runner.run('cancelMeeting', op, { id }, options);
   }
 
   /**
@@ -263,8 +214,8 @@ export class AdminClient {
     if (!Array.isArray(ids)) throw invalidInput(context, 'ids', 'ids must be an array of meeting ids');
     ids.forEach((id, index) => requireId(context, `ids[${index}]`, id));
     const atomic = options.atomic === true;
-    return this.#chunked(context, [...ids], atomic, (chunk) =>
-      this.#run('bulkCancelMeetings', op, { ids: chunk, ...(atomic ? { atomic } : {}) }, options),
+    return this.#runner.chunked(context, [...ids], atomic, (chunk) =>
+      this.#runner.run('bulkCancelMeetings', op, { ids: chunk, ...(atomic ? { atomic } : {}) }, options),
     );
   }
 
@@ -282,7 +233,7 @@ export class AdminClient {
     const context = local('enrollStudent', op);
     requireId(context, 'meetingId', meetingId);
     requireOneMember(context, student, { neither: 'ENROLLMENT-001' });
-    return this.#run('enrollStudent', op, { meetingId, ...student }, options);
+    return this.#runner.run('enrollStudent', op, { meetingId, ...student }, options);
   }
 
   /**
@@ -298,7 +249,7 @@ export class AdminClient {
     const context = local('removeStudent', op);
     requireId(context, 'meetingId', meetingId);
     requireId(context, 'userId', userId);
-    return this.#run('removeStudent', op, { meetingId, userId }, options);
+    return this.#runner.run('removeStudent', op, { meetingId, userId }, options);
   }
 
   /**
@@ -317,7 +268,7 @@ export class AdminClient {
     requireId(context, 'toMeetingId', input.toMeetingId);
     if (input.fromMeetingId === input.toMeetingId) throw localCodedError(context, 'MEETING-019');
     const { userId, fromMeetingId, toMeetingId } = input;
-    return this.#run('rescheduleStudent', op, { userId, fromMeetingId, toMeetingId }, options);
+    return this.#runner.run('rescheduleStudent', op, { userId, fromMeetingId, toMeetingId }, options);
   }
 
   /**
@@ -335,7 +286,7 @@ export class AdminClient {
     requireId(context, 'meetingId', meetingId);
     requireOneMember(context, student, { both: 'MEETING-016', neither: 'ENROLLMENT-001' });
     checkRating(context, rating ?? {});
-    return this.#run('rateMeeting', op, { meetingId, ...student, ...rating }, options);
+    return this.#runner.run('rateMeeting', op, { meetingId, ...student, ...rating }, options);
   }
 
   /**
@@ -351,7 +302,7 @@ export class AdminClient {
     const context = local('createCoupon', op);
     if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
     checkCoupon(context, input);
-    return this.#run('createCoupon', op, { input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
+    return this.#runner.run('createCoupon', op, { input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
   }
 
   /**
@@ -368,7 +319,7 @@ export class AdminClient {
     requireId(context, 'id', id);
     if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
     checkCoupon(context, input);
-    return this.#run('updateCoupon', op, { id, input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
+    return this.#runner.run('updateCoupon', op, { id, input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
   }
 
   /**
@@ -385,7 +336,7 @@ export class AdminClient {
     const context = local('grantCoupon', op);
     requireId(context, 'couponId', couponId);
     requireOneMember(context, member, { both: 'COUPON-006', neither: 'COUPON-005' });
-    return this.#run('grantCoupon', op, { couponId, ...member }, options);
+    return this.#runner.run('grantCoupon', op, { couponId, ...member }, options);
   }
 
   /**
@@ -433,7 +384,7 @@ export class AdminClient {
   async revokeCouponGrant(grantId: string, options?: CallOptions): Promise<CouponGrant> {
     const op = OPERATIONS.revokeCouponGrant;
     requireId(local('revokeCouponGrant', op), 'grantId', grantId);
-    return this.#run('revokeCouponGrant', op, { grantId }, options);
+    return this.#runner.run('revokeCouponGrant', op, { grantId }, options);
   }
 
   /**
@@ -451,64 +402,10 @@ export class AdminClient {
     variables?: TVariables,
     options: RequestOptions = {},
   ): Promise<TResult> {
-    const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
-    const context = this.#context('request', 'run the request', variables);
-    const safe = operationTypeOf(text) === 'queries' || options.idempotent === true;
-    const data = await this.#pipeline.run(
-      { operation: 'request', label: context.label, document: text, ...(variables === undefined ? {} : { variables }), retry: safe ? 'idempotent' : 'unsafe', ...signalOf(options) },
-      context,
-    );
-    return data as TResult;
-  }
-
-  async #run<TData, TVariables extends object, TResult>(
-    method: string,
-    op: OperationDefinition<TData, TVariables, TResult>,
-    variables: TVariables,
-    options: CallOptions | undefined,
-  ): Promise<TResult> {
-    const context = this.#context(method, op.label, variables);
-    const data = await this.#pipeline.run(
-      {
-        operation: method,
-        label: op.label,
-        document: op.document,
-        variables,
-        retry: op.retry,
-        ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
-        ...signalOf(options),
-      },
-      context,
-    );
-    return op.unwrap(normalizeIntegers(data) as TData, context);
-  }
-
-  async #chunked<T>(context: LocalContext, items: T[], atomic: boolean, send: (chunk: T[]) => Promise<BulkResult>): Promise<BulkResult> {
-    const size = this.#options.bulkChunkSize;
-    if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
-    if (items.length <= size) return send(items);
-    if (atomic) {
-      throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
-    }
-    const parts: BulkResult[] = [];
-    for (let start = 0; start < items.length; start += size) parts.push(await send(items.slice(start, start + size)));
-    return mergeBulkResults(parts);
-  }
-
-  #context(operation: string, label: string, variables: unknown): ErrorContext {
-    return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
+    return this.#runner.request(document, variables, options);
   }
 }
 
 function local(operation: string, op: { label: string }): LocalContext {
   return { operation, label: op.label };
-}
-
-function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {
-  return options?.signal === undefined ? {} : { signal: options.signal };
-}
-
-function userAgent(suffix: string | undefined): string {
-  const runtime = typeof process === 'object' && typeof process.version === 'string' ? ` node/${process.version}` : '';
-  return `school-admin-sdk/${SDK_VERSION}${runtime}${suffix === undefined ? '' : ` ${suffix}`}`;
 }

@@ -1,3 +1,5 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+import type { DocumentNode } from 'graphql';
 import type {
   AdminConsultingMeetingBulkInput,
   AdminConsultingMeetingUpdateInput,
@@ -163,3 +165,26 @@ export interface CallOptions {
   /** Aborting cancels the wait for a rate-limit slot, a retry delay and the request itself. */
   signal?: AbortSignal;
 }
+
+/** Options of the bulk methods. */
+export interface BulkOptions extends CallOptions {
+  /**
+   * Roll back every row when any fails. Cannot be combined with videoconf rows (MEETING-010) or
+   * with more rows than `bulkChunkSize` (one atomic batch cannot be split).
+   * @default false
+   */
+  atomic?: boolean;
+}
+
+/** Options of `AdminClient.request`. */
+export interface RequestOptions extends CallOptions {
+  /**
+   * Treat a mutation document as safe to repeat after a failure that may have reached the server
+   * (queries always are).
+   * @default false
+   */
+  idempotent?: boolean;
+}
+
+/** A document for `AdminClient.request`: text, a typed string document or a parsed `DocumentNode`. */
+export type AnyDocument<TResult, TVariables> = string | DocumentTypeDecoration<TResult, TVariables> | DocumentNode;
