@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { startForeignTraffic } from './pacing/foreign-traffic.js';
 import { runNaive, runSdk, type RunResult } from './pacing/runners.js';
-import { startRemoteServer } from './pacing/remote-server.js';
+import { startRemoteSimulator } from './support/remote-simulator.js';
 import { LIMIT, theoreticalMinimumMs, WINDOW_MS } from './pacing/setup.js';
 
 const run = promisify(execFile);
@@ -28,7 +28,7 @@ interface Row {
 const rows: Row[] = [];
 
 async function measure(scenario: string, client: Row['client'], requests: number, budgetShare: number, body: (url: string) => Promise<RunResult>): Promise<void> {
-  const server = await startRemoteServer();
+  const server = await startRemoteSimulator('bench/pacing/server-process.ts');
   try {
     const roundTripMs = await medianRoundTrip(server.url);
     const result = await body(server.url);

@@ -10,7 +10,7 @@
  */
 import { AdminClient, MemoryPermitStore } from '../src/index.js';
 import { DEMO_API_KEY } from '../src/testing/index.js';
-import { startServerChild } from './soak/server-child.js';
+import { startRemoteSimulator } from './support/remote-simulator.js';
 import { MemorySampler } from './soak/memory-sampler.js';
 import { runWorkload } from './soak/workload.js';
 
@@ -21,7 +21,7 @@ const SAMPLE_EVERY = 1_000;
  */
 const [operations = 10_000, lanes = 32, LIMIT = 300, WINDOW_MS = 2_000] = process.argv.slice(2).map(Number);
 
-const server = await startServerChild(LIMIT, WINDOW_MS);
+const server = await startRemoteSimulator('bench/soak/server-process.ts', [String(LIMIT), String(WINDOW_MS)]);
 const budget = { limit: LIMIT, windowMs: WINDOW_MS };
 const admin = new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: server.url, timeoutMs: 10_000, limits: { mutations: budget, queries: budget, store: new MemoryPermitStore() } });
 let clientRateLimited = 0;

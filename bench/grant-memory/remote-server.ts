@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { startBenchProcess } from '../support/remote-simulator.js';
 
 /** The bench server process (see server-process.ts). */
 export interface BenchServer {
@@ -13,25 +12,6 @@ export interface BenchServer {
 
 /** Starts the bench server process and waits until it listens. */
 export async function startBenchServer(): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/grant-memory/server-process.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const nextLine = async (): Promise<string> => {
-    const { value, done } = await lines.next();
-    if (done === true) throw new Error('Failed to read from the bench server: it exited. See its output above.');
-    return value as string;
-  };
-  const { url, apiKey, couponId } = JSON.parse(await nextLine()) as { url: string; apiKey: string; couponId: string };
-  return {
-    url,
-    apiKey,
-    couponId,
-    grants: async () => {
-      child.stdin.write('grants\n');
-      return JSON.parse(await nextLine()) as { members: number; most: number };
-    },
-    close: async () => {
-      child.stdin.end('close\n');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  const server = await startBenchProcess<{ url: string; apiKey: string; couponId: string }>('bench/grant-memory/server-process.ts');
+  return { ...server.hello, grants: () => server.ask('grants'), close: () => server.close() };
 }
