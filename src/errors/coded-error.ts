@@ -1,8 +1,10 @@
 import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
+import type { ErrorCode } from './error-codes.js';
 
 /** Fields of a {@link CodedError}. */
 export interface CodedErrorOptions extends AdminApiErrorOptions {
-  code: string;
+  /** The error code: a documented {@link ErrorCode}, or one the spec does not list, as sent. */
+  code: ErrorCode | (string & {});
   details?: Record<string, unknown>;
   path?: string[];
   /** The server's own message (the key already removed); absent for local errors. */
@@ -29,8 +31,11 @@ export interface CodedErrorOptions extends AdminApiErrorOptions {
  */
 export class CodedError extends AdminApiError {
   override name = 'CodedError';
-  /** The error code, e.g. `'MEETING-004'`. */
-  readonly code: string;
+  /**
+   * The error code, e.g. `'MEETING-004'`: one of the documented {@link ErrorCode}s, or a code the
+   * spec does not list yet, kept as the server sent it.
+   */
+  readonly code: ErrorCode | (string & {});
   /** The server's `details` object, as sent but for any API key (`{}` when none or local). */
   readonly details: Record<string, unknown>;
   /** The GraphQL `path` of the error (e.g. `['createCouponGrant']`). */

@@ -7,10 +7,52 @@ export interface ErrorCodeInfo {
 }
 
 /**
+ * A documented error code, e.g. `'MEETING-004'`: the spec's error table. Servers may send codes
+ * the spec does not list; `CodedError.code` is typed `ErrorCode | (string & {})` for that reason.
+ */
+export type ErrorCode =
+  | 'CONSULTING-001'
+  | 'CONSULTING-002'
+  | 'CONSULTING-003'
+  | 'CONSULTING-004'
+  | 'CONSULTING-005'
+  | 'CONSULTING-006'
+  | 'MEETING-001'
+  | 'MEETING-003'
+  | 'MEETING-004'
+  | 'MEETING-006'
+  | 'MEETING-007'
+  | 'MEETING-008'
+  | 'MEETING-009'
+  | 'MEETING-010'
+  | 'MEETING-011'
+  | 'MEETING-012'
+  | 'MEETING-013'
+  | 'MEETING-014'
+  | 'MEETING-015'
+  | 'MEETING-016'
+  | 'MEETING-017'
+  | 'MEETING-018'
+  | 'MEETING-019'
+  | 'MEETING-020'
+  | 'ENROLLMENT-001'
+  | 'ENROLLMENT-002'
+  | 'ENROLLMENT-005'
+  | 'ENROLLMENT-006'
+  | 'ENROLLMENT-007'
+  | 'COUPON-001'
+  | 'COUPON-002'
+  | 'COUPON-003'
+  | 'COUPON-004'
+  | 'COUPON-005'
+  | 'COUPON-006'
+  | 'GENERAL-001';
+
+/**
  * Every error code the spec documents, with its meaning and a remedy. Messages of `CodedError`
  * are built from this table; callers branch on `error.code`, never on the text.
  */
-export const ERROR_CODES = {
+export const ERROR_CODES: { readonly [C in ErrorCode]: ErrorCodeInfo } = {
   'CONSULTING-001': { meaning: 'the consulting service was not found in this school', remedy: 'Check the service id; ids of another school are treated as not found.' },
   'CONSULTING-002': { meaning: 'the parent course was not found in this school', remedy: 'Pass the id of a course of the school the API key belongs to.' },
   'CONSULTING-003': { meaning: 'the slug is invalid', remedy: 'Use only lower-case letters, digits and hyphens (^[a-z0-9-]+$), or omit it to derive it from the name.' },
@@ -47,10 +89,7 @@ export const ERROR_CODES = {
   'COUPON-005': { meaning: 'neither userId nor email was given', remedy: 'Identify the member by userId or by email.' },
   'COUPON-006': { meaning: 'both userId and email were given', remedy: 'Identify the member by exactly one of userId or email.' },
   'GENERAL-001': { meaning: 'the server hit an unexpected internal error', remedy: 'Try again later; report it if it persists.' },
-} as const satisfies Record<string, ErrorCodeInfo>;
-
-/** A documented error code, e.g. `'MEETING-004'`. Servers may send others; `CodedError.code` is a plain string. */
-export type ErrorCode = keyof typeof ERROR_CODES;
+};
 
 /** Looks up a code's meaning and remedy; undefined for codes the spec does not document. */
 export function describeErrorCode(code: string): ErrorCodeInfo | undefined {
