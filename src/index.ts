@@ -19,22 +19,6 @@ export type {
 } from './client/client-events.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
 export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';
-/** Types generated from the admin schema that the public types above are built from. */
-export type {
-  AdminConsultingMeetingBulkInput,
-  AdminConsultingMeetingUpdateInput,
-  AdminConsultingServiceInput,
-  AdminConsultingServiceUpdateInput,
-  AdminCouponInput,
-  AdminCouponUpdateInput,
-  AdminMeetingHostingType,
-  AttendeeRatingFieldsFragment,
-  ConsultingMeetingFieldsFragment,
-  ConsultingServiceFieldsFragment,
-  CouponFieldsFragment,
-  CouponGrantFieldsFragment,
-  SubscriptionFieldsFragment,
-} from './generated/graphql.js';
 export type * from './client/types.js';
 export { SDK_VERSION } from './client/version.js';
 

@@ -24,9 +24,9 @@ import type {
   ConsultingServiceInput,
   ConsultingServiceUpdateInput,
   Coupon,
-  CouponGrant,
   CouponInput,
   CouponUpdateInput,
+  DiscardedConsultingService,
   EnrollResult,
   EnrollTarget,
   GrantResult,
@@ -37,6 +37,7 @@ import type {
   RequestOptions,
   RescheduleInput,
   RescheduleResult,
+  RevokedCouponGrant,
   Subscription,
   Timestamp,
 } from './types.js';
@@ -140,7 +141,7 @@ export class AdminClient {
    * const discarded = await admin.deleteConsultingService(serviceId); // discarded.discardedAt is set
    * ```
    */
-  async deleteConsultingService(id: string, options?: CallOptions): Promise<ConsultingService> {
+  async deleteConsultingService(id: string, options?: CallOptions): Promise<DiscardedConsultingService> {
     const op = OPERATIONS.deleteConsultingService;
     requireId(local('deleteConsultingService', op), 'id', id);
     return this.#runner.run('deleteConsultingService', op, { id }, options);
@@ -381,7 +382,7 @@ export class AdminClient {
    * const grant = await admin.revokeCouponGrant(grantId); // grant.status === 'revoked'
    * ```
    */
-  async revokeCouponGrant(grantId: string, options?: CallOptions): Promise<CouponGrant> {
+  async revokeCouponGrant(grantId: string, options?: CallOptions): Promise<RevokedCouponGrant> {
     const op = OPERATIONS.revokeCouponGrant;
     requireId(local('revokeCouponGrant', op), 'grantId', grantId);
     return this.#runner.run('revokeCouponGrant', op, { grantId }, options);

@@ -19,7 +19,8 @@ import {
 } from '../generated/graphql.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { toBulkResult } from './bulk-result.js';
-import type { Coupon } from './types.js';
+import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
+import type { Coupon } from './result-types.js';
 import { requireMain } from './unwrap-payload.js';
 
 /**
@@ -40,19 +41,34 @@ export interface OperationDefinition<TData, TVariables, TResult> {
   readonly retry: RetrySafety;
   /** Map the documented updateSubscription messages to `PayloadError.reason`. */
   readonly subscriptionReasons?: boolean;
-  /** Turns the response's data into the method's result, or throws `PayloadError`. */
+  /**
+   * Turns the response's data into the method's result, or throws: `PayloadError` for a failure
+   * the payload reports, `InvalidResponseError` for a success without a guaranteed field.
+   */
   readonly unwrap: (data: TData, context: ErrorContext) => TResult;
   /** Type carrier for the variables (never read at run time). */
   readonly variables?: TVariables;
 }
 
+/** A row as written in the table: the payload's main object(s) as sent, and what success guarantees of them. */
+interface OperationRow<TData, TResult> extends Omit<OperationDefinition<TData, never, TResult>, 'document' | 'variables' | 'unwrap'> {
+  /** Picks the result out of the payload (throwing `PayloadError` for a reported failure); nothing is checked yet. */
+  readonly unwrap: (data: TData, context: ErrorContext) => Unchecked<TResult>;
+  /** The fields a successful result always carries (from the table in guaranteed-fields.ts). */
+  readonly guaranteed: ResultShape<TResult>;
+}
+
 function defineOperation<TData, TVariables, TResult>(
   document: TypedDocumentString<TData, TVariables>,
-  definition: Omit<OperationDefinition<TData, TVariables, TResult>, 'document' | 'variables'>,
+  { unwrap, guaranteed, ...definition }: OperationRow<TData, TResult>,
 ): OperationDefinition<TData, TVariables, TResult> {
-  // Generated strings open with a newline and indentation; the server classifies a request as a
-  // mutation only when the query string starts with `mutation`, so the leading space must go.
-  return Object.freeze({ ...definition, document: String(document).trimStart() });
+  return Object.freeze({
+    ...definition,
+    // Generated strings open with a newline and indentation; the server classifies a request as a
+    // mutation only when the query string starts with `mutation`, so the leading space must go.
+    document: String(document).trimStart(),
+    unwrap: (data: TData, context: ErrorContext) => requireGuaranteed(unwrap(data, context), guaranteed, context),
+  });
 }
 
 /** The name of a documented mutation. */
@@ -81,105 +97,121 @@ export const OPERATIONS = {
     label: 'update the subscription period',
     retry: 'idempotent', // sets an absolute end date
     subscriptionReasons: true,
+    guaranteed: GUARANTEED_FIELDS.Subscription,
     unwrap: (data, context) => requireMain(data.updateSubscription, 'subscription', context),
   }),
   createConsultingService: defineOperation(CreateConsultingServiceDocument, {
     field: 'createConsultingService',
     label: 'create the consulting service',
     retry: 'unsafe',
+    guaranteed: GUARANTEED_FIELDS.ConsultingService,
     unwrap: (data, context) => requireMain(data.createConsultingService, 'consultingService', context),
   }),
   updateConsultingService: defineOperation(UpdateConsultingServiceDocument, {
     field: 'updateConsultingService',
     label: 'update the consulting service',
     retry: 'idempotent',
+    guaranteed: GUARANTEED_FIELDS.ConsultingService,
     unwrap: (data, context) => requireMain(data.updateConsultingService, 'consultingService', context),
   }),
   deleteConsultingService: defineOperation(DeleteConsultingServiceDocument, {
     field: 'deleteConsultingService',
     label: 'delete the consulting service',
     retry: 'unsafe',
+    guaranteed: GUARANTEED_FIELDS.DiscardedConsultingService,
     unwrap: (data, context) => requireMain(data.deleteConsultingService, 'consultingService', context),
   }),
   bulkCreateConsultingMeetings: defineOperation(BulkCreateConsultingMeetingsDocument, {
     field: 'bulkCreateConsultingMeetings',
     label: 'create the meetings',
     retry: 'unsafe',
+    guaranteed: GUARANTEED_FIELDS.BulkResult,
     unwrap: (data) => toBulkResult(data.bulkCreateConsultingMeetings),
   }),
   updateConsultingMeeting: defineOperation(UpdateConsultingMeetingDocument, {
     field: 'updateConsultingMeeting',
     label: 'update the meeting',
     retry: 'idempotent',
+    guaranteed: GUARANTEED_FIELDS.ConsultingMeeting,
     unwrap: (data, context) => requireMain(data.updateConsultingMeeting, 'meeting', context),
   }),
   cancelConsultingMeeting: defineOperation(CancelConsultingMeetingDocument, {
     field: 'cancelConsultingMeeting',
     label: 'cancel the meeting',
     retry: 'unsafe',
+    guaranteed: GUARANTEED_FIELDS.ConsultingMeeting,
     unwrap: (data, context) => requireMain(data.cancelConsultingMeeting, 'meeting', context),
   }),
   bulkCancelConsultingMeetings: defineOperation(BulkCancelConsultingMeetingsDocument, {
     field: 'bulkCancelConsultingMeetings',
     label: 'cancel the meetings',
     retry: 'unsafe',
+    guaranteed: GUARANTEED_FIELDS.BulkResult,
     unwrap: (data) => toBulkResult(data.bulkCancelConsultingMeetings),
   }),
   enrollStudentToConsultingMeeting: defineOperation(EnrollStudentToConsultingMeetingDocument, {
     field: 'enrollStudentToConsultingMeeting',
     label: 'enroll the student',
     retry: 'idempotent', // re-enrolling an enrolled student is a no-op
+    guaranteed: GUARANTEED_FIELDS.EnrollResult,
     unwrap: (data, context) => {
       const payload = data.enrollStudentToConsultingMeeting;
-      return { meeting: requireMain(payload, 'meeting', context), user: payload.user ?? null };
+      return { meeting: requireMain(payload, 'meeting', context), user: payload.user };
     },
   }),
   removeStudentFromConsultingMeeting: defineOperation(RemoveStudentFromConsultingMeetingDocument, {
     field: 'removeStudentFromConsultingMeeting',
     label: 'remove the student from the meeting',
     retry: 'unsafe', // a repeat after success fails with MEETING-006
+    guaranteed: GUARANTEED_FIELDS.ConsultingMeeting,
     unwrap: (data, context) => requireMain(data.removeStudentFromConsultingMeeting, 'meeting', context),
   }),
   rescheduleStudentConsultingMeeting: defineOperation(RescheduleStudentConsultingMeetingDocument, {
     field: 'rescheduleStudentConsultingMeeting',
     label: 'reschedule the student',
     retry: 'idempotent', // convergent: already in the target skips the enroll step
+    guaranteed: GUARANTEED_FIELDS.RescheduleResult,
     unwrap: (data, context) => {
       const payload = data.rescheduleStudentConsultingMeeting;
-      return { fromMeeting: payload.fromMeeting ?? null, toMeeting: requireMain(payload, 'toMeeting', context) };
+      return { fromMeeting: payload.fromMeeting, toMeeting: requireMain(payload, 'toMeeting', context) };
     },
   }),
   rateConsultingMeeting: defineOperation(RateConsultingMeetingDocument, {
     field: 'rateConsultingMeeting',
     label: 'rate the meeting',
     retry: 'idempotent', // upsert: a repeat replaces the whole rating
+    guaranteed: GUARANTEED_FIELDS.AttendeeRating,
     unwrap: (data, context) => requireMain(data.rateConsultingMeeting, 'attendeeRating', context),
   }),
   createCoupon: defineOperation(CreateCouponDocument, {
     field: 'createCoupon',
     label: 'create the coupon',
     retry: 'unsafe',
-    unwrap: (data, context) => requireMain(data.createCoupon, 'coupon', context) as Coupon,
+    guaranteed: GUARANTEED_FIELDS.Coupon,
+    unwrap: (data, context) => requireMain(data.createCoupon, 'coupon', context) as Unchecked<Coupon>, // BigInt timestamps are numbers once normalised
   }),
   updateCoupon: defineOperation(UpdateCouponDocument, {
     field: 'updateCoupon',
     label: 'update the coupon',
     retry: 'idempotent',
-    unwrap: (data, context) => requireMain(data.updateCoupon, 'coupon', context) as Coupon,
+    guaranteed: GUARANTEED_FIELDS.Coupon,
+    unwrap: (data, context) => requireMain(data.updateCoupon, 'coupon', context) as Unchecked<Coupon>,
   }),
   createCouponGrant: defineOperation(CreateCouponGrantDocument, {
     field: 'createCouponGrant',
     label: 'grant the coupon',
     retry: 'idempotent', // granting again returns the existing grant with created: false
+    guaranteed: GUARANTEED_FIELDS.GrantResult,
     unwrap: (data, context) => {
       const payload = data.createCouponGrant;
-      return { grant: requireMain(payload, 'grant', context), created: payload.created === true };
+      return { grant: requireMain(payload, 'grant', context), created: payload.created };
     },
   }),
   revokeCouponGrant: defineOperation(RevokeCouponGrantDocument, {
     field: 'revokeCouponGrant',
     label: 'revoke the coupon grant',
     retry: 'unsafe', // a repeat after success fails with COUPON-004
+    guaranteed: GUARANTEED_FIELDS.RevokedCouponGrant,
     unwrap: (data, context) => requireMain(data.revokeCouponGrant, 'grant', context),
   }),
 } as const satisfies Record<OperationName, unknown>;

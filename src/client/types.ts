@@ -1,92 +1,26 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
-import type {
-  AdminConsultingMeetingBulkInput,
-  AdminConsultingMeetingUpdateInput,
-  AdminConsultingServiceInput,
-  AdminConsultingServiceUpdateInput,
-  AdminCouponInput,
-  AdminCouponUpdateInput,
-  AttendeeRatingFieldsFragment,
-  ConsultingMeetingFieldsFragment,
-  ConsultingServiceFieldsFragment,
-  CouponFieldsFragment,
-  CouponGrantFieldsFragment,
-  SubscriptionFieldsFragment,
-} from '../generated/graphql.js';
+import type { AnswerInput } from './input-types.js';
+import type { AdminUser, ConsultingMeeting, CouponGrant } from './result-types.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
-/** A Unix timestamp in seconds, or a `Date` (converted to whole seconds before sending). */
-export type Timestamp = number | Date;
-
-/** Replaces the timestamp fields `K` of an input type by {@link Timestamp}, keeping optionality. */
-export type WithTimestampInputs<T, K extends keyof T> = Omit<T, K> & {
-  [P in K]: undefined extends T[P] ? Timestamp | Exclude<T[P], number | string> : Timestamp;
-};
-
-/** Replaces the BigInt fields `K` of a result type (number or digit string on the wire) by numbers. */
-export type WithNumericFields<T, K extends keyof T> = Omit<T, K> & {
-  [P in K]: null extends T[P] ? number | null : number;
-};
-
-/** Meeting hosting kinds (`AdminMeetingHostingType`). */
-export type MeetingHostingType = 'videoconf' | 'live_session' | 'custom';
-
-/** A subscription, as returned by `updateSubscriptionPeriod` (timestamps are Unix seconds). */
-export type Subscription = SubscriptionFieldsFragment;
-
-/** A consulting service (`AdminConsultingService`). */
-export type ConsultingService = ConsultingServiceFieldsFragment;
-
-/** A consulting meeting, one time slot of a service (`AdminConsultingMeeting`). */
-export type ConsultingMeeting = ConsultingMeetingFieldsFragment;
-
-/** A student's rating of a meeting (`AdminConsultingAttendeeRating`). */
-export type AttendeeRating = AttendeeRatingFieldsFragment;
-
-/** A coupon grant (`AdminCouponGrant`). */
-export type CouponGrant = CouponGrantFieldsFragment;
-
-/** A coupon (`AdminCoupon`); `startedAt`/`expiredAt` are Unix seconds. */
-export type Coupon = WithNumericFields<CouponFieldsFragment, 'startedAt' | 'expiredAt'>;
-
-/** An enrolled student as returned by `enrollStudent` (`AdminUser`). */
-export interface AdminUser {
-  id: string;
-  name: string | null;
-  email: string | null;
-}
-
-/** Input of `createConsultingService`. */
-export type ConsultingServiceInput = AdminConsultingServiceInput;
-
-/** Input of `updateConsultingService`: only provided keys are applied; `null` clears `lecturerId`, `ratingFormId`, `backgroundColor`. */
-export type ConsultingServiceUpdateInput = AdminConsultingServiceUpdateInput;
-
-/** One row of `bulkCreateMeetings`; `startedAt`/`endedAt` take Unix seconds or a `Date`. */
-export type MeetingRowInput = WithTimestampInputs<AdminConsultingMeetingBulkInput, 'startedAt' | 'endedAt'>;
-
-/** Input of `updateMeeting`: only provided fields change; `null` means no change. */
-export type MeetingUpdateInput = WithTimestampInputs<AdminConsultingMeetingUpdateInput, 'startedAt' | 'endedAt'>;
-
-/** Input of `createCoupon`; `startedAt`/`expiredAt` take Unix seconds or a `Date`. */
-export type CouponInput = WithTimestampInputs<AdminCouponInput, 'startedAt' | 'expiredAt'>;
-
-/** Input of `updateCoupon`: omitted fields keep their values. */
-export type CouponUpdateInput = WithTimestampInputs<AdminCouponUpdateInput, 'startedAt' | 'expiredAt'>;
-
-/** One answer of a custom-mode rating: `fieldId` and `value` or `values`. */
-export type { AnswerInput } from '../generated/graphql.js';
-import type { AnswerInput } from '../generated/graphql.js';
+export type * from './enumerations.js';
+export type * from './input-types.js';
+export type * from './result-types.js';
 
 /** Identifies a member by id. */
 export interface ByUserId {
+  /** The member's user id (UUID). */
   userId: string;
+  /** Not with `userId`: exactly one of the two identifies the member. */
   email?: never;
 }
 
 /** Identifies a member by email (matched case-insensitively within the school). */
 export interface ByEmail {
+  /** The member's email. */
   email: string;
+  /** Not with `email`: exactly one of the two identifies the member. */
   userId?: never;
 }
 
@@ -98,7 +32,9 @@ export type EnrollTarget = ByUserId | (ByEmail & { name?: string });
 
 /** The rating of `rateMeeting`: `score` (0.5 to 10 in 0.5 steps) and `comment` in default mode, `answers` in custom mode. */
 export interface RatingInput {
+  /** Default mode: 0.5 to 10 in steps of 0.5 (checked before sending: MEETING-014). */
   score?: number;
+  /** Default mode: an optional comment. */
   comment?: string;
   /** Custom mode: one entry per answered field; a repeated call replaces the whole set. */
   answers?: AnswerInput[];
@@ -108,8 +44,11 @@ export interface RatingInput {
 
 /** What `rescheduleStudent` moves. */
 export interface RescheduleInput {
+  /** The student to move. */
   userId: string;
+  /** The meeting the student leaves (refused with MEETING-020 once it has ended). */
   fromMeetingId: string;
+  /** The meeting the student joins (may belong to another service of the school). */
   toMeetingId: string;
 }
 
@@ -117,8 +56,8 @@ export interface RescheduleInput {
 export interface RowError {
   /** The server's text, as sent. */
   message: string;
-  /** The error code found in the text (e.g. `'MEETING-012'`), when there is one. */
-  code?: string;
+  /** The error code found in the text (e.g. `'MEETING-012'`), when there is one; codes the spec does not list are kept as sent. */
+  code?: ErrorCode | (string & {});
   /** The values of a `valid_options=` suffix, when there is one. */
   validOptions?: string[];
   /** True when the server truncated the `valid_options=` list (it is a hint, not the full pool). */
@@ -127,7 +66,9 @@ export interface RowError {
 
 /** One row of a {@link BulkResult}: `results[i]` belongs to input `i`. */
 export interface BulkRow {
+  /** The meeting the row produced (created or canceled); null when the row failed. */
   meeting: ConsultingMeeting | null;
+  /** The row's errors, parsed; null when the row succeeded. */
   errors: RowError[] | null;
 }
 
@@ -141,20 +82,28 @@ export interface BulkResult {
   results: BulkRow[];
 }
 
-/** The result of `enrollStudent`. */
+/** The result of `enrollStudent`: both fields are never null on success. */
 export interface EnrollResult {
+  /** The meeting after the enrollment (`scheduled` from the first enrollment on). */
   meeting: ConsultingMeeting;
-  user: AdminUser | null;
+  /** The enrolled student (created when enrolled by an unknown email). */
+  user: AdminUser;
 }
 
-/** The result of `rescheduleStudent`. */
+/**
+ * The result of `rescheduleStudent`: both meetings exist (else MEETING-001), so both fields are
+ * never null on success.
+ */
 export interface RescheduleResult {
-  fromMeeting: ConsultingMeeting | null;
+  /** The source meeting after the move (`available` again when it was emptied). */
+  fromMeeting: ConsultingMeeting;
+  /** The target meeting after the move (`scheduled`). */
   toMeeting: ConsultingMeeting;
 }
 
-/** The result of `grantCoupon`. */
+/** The result of `grantCoupon`: both fields are never null on success. */
 export interface GrantResult {
+  /** The member's grant: the new one, or the one already held. */
   grant: CouponGrant;
   /** False when the member already held an active grant (the existing grant is returned). */
   created: boolean;

@@ -7,12 +7,17 @@ export interface InvalidResponseErrorOptions extends AdminApiErrorOptions {
   problem: InvalidResponseProblem;
 }
 
-/** What made a response unusable. */
+/**
+ * What made a response unusable. `'missing_guaranteed_field'`: the payload reported success but a
+ * field that a successful answer always carries (non-null in the result types) was null or
+ * missing; the operation was probably applied.
+ */
 export type InvalidResponseProblem =
   | 'malformed_json'
   | 'not_json'
   | 'missing_data'
   | 'missing_payload'
+  | 'missing_guaranteed_field'
   | 'too_large';
 
 /**

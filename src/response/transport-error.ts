@@ -11,6 +11,7 @@ const PROBLEM_TEXT = {
   too_large: 'the response body exceeded maxResponseBytes',
   missing_data: 'the response carried neither data nor errors',
   missing_payload: 'the response had no payload',
+  missing_guaranteed_field: 'the payload lacked a field a successful answer always carries',
 } as const;
 
 /**

@@ -20,9 +20,11 @@ describe('enrollStudent (enrollStudentToConsultingMeeting)', () => {
   });
 
   it('by email with a name (to create a student when none matches)', async () => {
-    api.data({ enrollStudentToConsultingMeeting: { meeting: meeting(), user: null, errors: null } });
-    await testClient().enrollStudent('m-1', { email: 'new@example.com', name: 'New Student' });
+    const created = { id: 'user-new', name: 'New Student', email: 'new@example.com' };
+    api.data({ enrollStudentToConsultingMeeting: { meeting: meeting(), user: created, errors: null } });
+    const result = await testClient().enrollStudent('m-1', { email: 'new@example.com', name: 'New Student' });
     expect(api.last.variables).toEqual({ meetingId: 'm-1', email: 'new@example.com', name: 'New Student' });
+    expect(result.user).toEqual(created);
   });
 });
 

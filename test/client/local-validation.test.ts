@@ -36,8 +36,8 @@ const codedCases: [rule: string, code: string, call: Call][] = [
   ['enroll: neither userId nor email raises ENROLLMENT-001', 'ENROLLMENT-001', (a) => a.enrollStudent('m-1', {} as never)],
   ['grant: neither userId nor email raises COUPON-005', 'COUPON-005', (a) => a.grantCoupon('c-1', {} as never)],
   ['grant: both userId and email raises COUPON-006', 'COUPON-006', (a) => a.grantCoupon('c-1', { userId: 'u-1', email: 'a@b.co' } as never)],
-  ['couponType other than fixed_amount or percentage raises COUPON-002 (create)', 'COUPON-002', (a) => a.createCoupon({ name: 'X', couponType: 'free', amount: 1 })],
-  ['couponType other than fixed_amount or percentage raises COUPON-002 (update)', 'COUPON-002', (a) => a.updateCoupon('c-1', { couponType: 'bogus' })],
+  ['couponType other than fixed_amount or percentage raises COUPON-002 (create)', 'COUPON-002', (a) => a.createCoupon({ name: 'X', couponType: 'free' as never, amount: 1 })],
+  ['couponType other than fixed_amount or percentage raises COUPON-002 (update)', 'COUPON-002', (a) => a.updateCoupon('c-1', { couponType: 'bogus' as never })],
   ['reschedule: source and target the same raises MEETING-019', 'MEETING-019', (a) => a.rescheduleStudent({ userId: 'u-1', fromMeetingId: 'm-1', toMeetingId: 'm-1' })],
 ];
 

@@ -7,6 +7,7 @@ import {
   type Coupon,
   type CouponGrant,
   type GrantResult,
+  type RevokedCouponGrant,
   type Subscription,
 } from '../../src/index.js';
 
@@ -18,11 +19,11 @@ describe('typed results', () => {
     expectTypeOf(admin.bulkCreateMeetings('svc', [])).resolves.toEqualTypeOf<BulkResult>();
     expectTypeOf(admin.cancelMeeting('m')).resolves.toEqualTypeOf<ConsultingMeeting>();
     expectTypeOf(admin.grantCoupon('c', { email: 'a@b.co' })).resolves.toEqualTypeOf<GrantResult>();
-    expectTypeOf(admin.revokeCouponGrant('g')).resolves.toEqualTypeOf<CouponGrant>();
+    expectTypeOf(admin.revokeCouponGrant('g')).resolves.toEqualTypeOf<RevokedCouponGrant>();
   });
 
   it('timestamps are numbers, nullable where the schema says so', () => {
-    expectTypeOf<Subscription['currentPeriodEnd']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Subscription['currentPeriodStart']>().toEqualTypeOf<number | null>();
     expectTypeOf<Coupon['expiredAt']>().toEqualTypeOf<number | null>();
     expectTypeOf<CouponGrant['grantedAt']>().toEqualTypeOf<number>();
   });

@@ -6,7 +6,7 @@ import { DAY, NOW } from '../support/fixture.js';
 import type { ConformanceTarget } from '../support/targets.js';
 import { serverCode, useWorld } from '../support/world.js';
 
-const base = { name: 'Spring', couponType: 'percentage', amount: 10 };
+const base = { name: 'Spring', couponType: 'percentage', amount: 10 } as const;
 
 /** createCoupon and updateCoupon: defaults, codes, bounds, partial updates and their errors. */
 export function couponsSection(target: ConformanceTarget): void {
