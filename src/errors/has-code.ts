@@ -8,6 +8,12 @@ import type { ErrorCode } from './error-codes.js';
  */
 export type KnownCode<C extends string> = string extends C ? C : C extends ErrorCode ? C : ErrorCode;
 
+/** A {@link CodedError} whose `code` is known to be `C` (what {@link hasCode} narrows to). */
+export interface CodedWith<C extends string> extends CodedError {
+  /** The code {@link hasCode} checked for. */
+  readonly code: C;
+}
+
 /**
  * Narrows an unknown error to a {@link CodedError} with the given code. A literal code must be
  * one the spec documents: `hasCode(error, 'COUPON-03')` is a compile error, `hasCode(error,
@@ -23,6 +29,6 @@ export type KnownCode<C extends string> = string extends C ? C : C extends Error
  * }
  * ```
  */
-export function hasCode<const C extends string>(error: unknown, code: KnownCode<C>): error is CodedError & { readonly code: C } {
+export function hasCode<const C extends string>(error: unknown, code: KnownCode<C>): error is CodedWith<C> {
   return error instanceof CodedError && error.code === code;
 }
