@@ -2,7 +2,9 @@ import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 
 /** Emitted before each attempt is sent. */
 export interface RequestEvent {
+  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
   operation: string;
+  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
   /** 1 for the first attempt. */
   attempt: number;
@@ -10,16 +12,23 @@ export interface RequestEvent {
 
 /** Emitted when an attempt got an HTTP response (any status). */
 export interface ResponseEvent {
+  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
   operation: string;
+  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
+  /** 1 for the first attempt. */
   attempt: number;
+  /** The HTTP status. */
   status: number;
+  /** From sending the attempt to the end of its response. */
   durationMs: number;
 }
 
 /** Emitted when a 429 pauses the operation type's queue. */
 export interface RateLimitedEvent {
+  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
   operation: string;
+  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
   /** How long the queue pauses. */
   waitMs: number;
@@ -31,19 +40,25 @@ export interface RateLimitedEvent {
 
 /** Emitted before a failed attempt is retried. */
 export interface RetryEvent {
+  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
   operation: string;
   /** The attempt about to be made (2 for the first retry). */
   attempt: number;
   /** The error class of the failure (e.g. `'NetworkError'`), never its data. */
   error: string;
+  /** How many more attempts may follow this one. */
   retriesLeft: number;
 }
 
 /** The events of an `AdminClient`. None carries the API key or request variables. */
 export interface ClientEventMap {
+  /** Before each attempt is sent. */
   request: RequestEvent;
+  /** When an attempt got an HTTP response (any status). */
   response: ResponseEvent;
+  /** When a 429 pauses the operation type's queue. */
   rateLimited: RateLimitedEvent;
+  /** Before a failed attempt is retried. */
   retry: RetryEvent;
 }
 

@@ -2,7 +2,9 @@ import type { PermitStore } from '../rate-limit/permit-store.js';
 
 /** A rate-limit budget: at most `limit` requests in any sliding window of `windowMs`. */
 export interface RateLimitBudget {
+  /** Most requests in any window. */
   limit: number;
+  /** Length of the sliding window, in milliseconds. */
   windowMs: number;
 }
 
@@ -34,9 +36,13 @@ export interface PacingOptions {
 
 /** Something that accepts log lines; `console` fits. Lines never contain the API key. */
 export interface Logger {
+  /** Receives one line per request sent and per response received. */
   debug(message: string, data?: Record<string, unknown>): void;
+  /** Receives one line per retry. */
   info(message: string, data?: Record<string, unknown>): void;
+  /** Receives one line per rate-limit wait (a 429). */
   warn(message: string, data?: Record<string, unknown>): void;
+  /** Part of the shape so that `console` fits; the client's events log at the three levels above. */
   error(message: string, data?: Record<string, unknown>): void;
 }
 
@@ -142,16 +148,28 @@ export interface AdminClientOptions {
 
 /** Every default of {@link AdminClientOptions}, in one place. */
 export const DEFAULTS = Object.freeze({
+  /** {@link AdminClientOptions.timeoutMs}. */
   timeoutMs: 30_000,
+  /** {@link AdminClientOptions.maxRetries}. */
   maxRetries: 4,
-  mutations: Object.freeze({ limit: 200, windowMs: 60_000 }),
-  queries: Object.freeze({ limit: 600, windowMs: 60_000 }),
+  /** {@link PacingOptions.mutations}: the spec's 200 mutations per minute. */
+  mutations: Object.freeze<RateLimitBudget>({ limit: 200, windowMs: 60_000 }),
+  /** {@link PacingOptions.queries}: the spec's 600 queries per minute. */
+  queries: Object.freeze<RateLimitBudget>({ limit: 600, windowMs: 60_000 }),
+  /** {@link PacingOptions.leaseMs} is `timeoutMs` plus this margin. */
   leaseMarginMs: 5_000,
+  /** {@link AdminClientOptions.retryBaseDelayMs}. */
   retryBaseDelayMs: 500,
+  /** {@link AdminClientOptions.maxRetryDelayMs}. */
   maxRetryDelayMs: 10_000,
+  /** {@link AdminClientOptions.maxRateLimitWaitMs}. */
   maxRateLimitWaitMs: 120_000,
+  /** {@link AdminClientOptions.maxResponseBytes} (16 MiB). */
   maxResponseBytes: 16 * 1024 * 1024,
+  /** {@link AdminClientOptions.bulkChunkSize}. */
   bulkChunkSize: 100,
+  /** {@link AdminClientOptions.authErrorCodes}. */
   authErrorCodes: Object.freeze(['UNAUTHENTICATED', 'UNAUTHORIZED', 'FORBIDDEN']),
+  /** {@link AdminClientOptions.logLevel}. */
   logLevel: 'info' as LogLevel,
 });

@@ -28,7 +28,12 @@ export interface ByEmail {
 export type MemberRef = ByUserId | ByEmail;
 
 /** Who to enroll: an existing student by id, or by email (a student is created when none matches; `name` is then required). */
-export type EnrollTarget = ByUserId | (ByEmail & { name?: string });
+export type EnrollTarget =
+  | ByUserId
+  | (ByEmail & {
+      /** The student's name, required when no member has this email yet (else ENROLLMENT-007). */
+      name?: string;
+    });
 
 /** The rating of `rateMeeting`: `score` (0.5 to 10 in 0.5 steps) and `comment` in default mode, `answers` in custom mode. */
 export interface RatingInput {

@@ -28,6 +28,7 @@ export interface AdminApiErrorOptions {
  * ```
  */
 export class AdminApiError extends Error {
+  /** The class name (`'CodedError'`, `'RateLimitError'`, ...), so logs and `toJSON()` show what was thrown. */
   override name = 'AdminApiError';
   /** The SDK method or GraphQL operation that failed. */
   readonly operation: string;

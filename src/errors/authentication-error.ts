@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of an {@link AuthenticationError}. */
 export interface AuthenticationErrorOptions extends AdminApiErrorOptions {
+  /** The HTTP status (200 when the server reported it as a GraphQL error). */
   status: number;
   /** The server's GraphQL error code, when it sent one (e.g. `'UNAUTHENTICATED'`). */
   serverCode?: string;

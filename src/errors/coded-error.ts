@@ -5,12 +5,17 @@ import type { ErrorCode } from './error-codes.js';
 export interface CodedErrorOptions extends AdminApiErrorOptions {
   /** The error code: a documented {@link ErrorCode}, or one the spec does not list, as sent. */
   code: ErrorCode | (string & {});
+  /** The server's `details` object (`{}` when absent). */
   details?: Record<string, unknown>;
+  /** The GraphQL `path` of the error. */
   path?: string[];
   /** The server's own message (the key already removed); absent for local errors. */
   serverMessage?: string;
+  /** Values of a `valid_options=` hint, when the message has one. */
   validOptions?: string[];
+  /** True when the server truncated the `valid_options=` list. */
   validOptionsTruncated?: boolean;
+  /** True when the client raised it before sending anything. */
   local?: boolean;
 }
 

@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of a {@link GraphQLResponseError}. */
 export interface GraphQLResponseErrorOptions extends AdminApiErrorOptions {
+  /** The server's messages (without the API key). */
   messages: string[];
   /** `extensions.code` of the first error, when the server sent one. */
   serverCode?: string;

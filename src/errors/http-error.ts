@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of an {@link HttpError}. */
 export interface HttpErrorOptions extends AdminApiErrorOptions {
+  /** The HTTP status. */
   status: number;
 }
 

@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of an {@link InvalidResponseError}. */
 export interface InvalidResponseErrorOptions extends AdminApiErrorOptions {
+  /** The HTTP status of the unusable response. */
   status: number;
   /** What was wrong, e.g. `'malformed_json'`. */
   problem: InvalidResponseProblem;

@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of a {@link NetworkError}. */
 export interface NetworkErrorOptions extends AdminApiErrorOptions {
+  /** False only when the request surely never reached the server. */
   mayHaveReachedServer: boolean;
 }
 

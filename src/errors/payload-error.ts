@@ -3,7 +3,9 @@ import type { SubscriptionUpdateReason } from './subscription-update-reason.js';
 
 /** Fields of a {@link PayloadError}. */
 export interface PayloadErrorOptions extends AdminApiErrorOptions {
+  /** The payload's `errors` messages, as sent (without the API key). */
   messages: string[];
+  /** A stable name for a documented updateSubscription message. */
   reason?: SubscriptionUpdateReason;
 }
 

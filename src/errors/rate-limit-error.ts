@@ -2,9 +2,13 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of a {@link RateLimitError}. */
 export interface RateLimitErrorOptions extends AdminApiErrorOptions {
+  /** Which counter was exhausted. */
   operationType: 'mutations' | 'queries';
+  /** The server's limit for that counter, when it said. */
   limit: number | undefined;
+  /** How long the server asked to wait, in milliseconds. */
   retryAfterMs: number;
+  /** When the server's window frees up (Unix seconds), when it said. */
   resetAt: number | undefined;
 }
 

@@ -3,13 +3,20 @@
  * stable name `PayloadError.reason` carries. The spec gives no codes for them, only these texts.
  */
 export const SUBSCRIPTION_UPDATE_REASONS = {
+  /** The id is unknown. */
   'Subscription not found': 'not_found',
+  /** The plan is a lifetime plan (no billing periods). */
   'Cannot update period for lifetime subscriptions': 'lifetime_plan',
+  /** The subscription's state is `canceled`. */
   'Cannot update an already cancelled subscription': 'already_canceled',
+  /** `isCanceling` is true: every update is blocked. */
   'Cannot update a subscription that is pending cancellation. Use cancelSubscription mutation instead.':
     'pending_cancellation',
+  /** The new end is more than 10 years ahead. */
   'Timestamp cannot be more than 10 years in the future': 'too_far_in_future',
+  /** The new end is more than 1 year ago. */
   'Timestamp cannot be more than 1 year in the past': 'too_far_in_past',
+  /** The new end is before the current period's start. */
   'Cannot set end date earlier than current period start': 'before_period_start',
 } as const;
 

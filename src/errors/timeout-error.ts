@@ -2,6 +2,7 @@ import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** Fields of a {@link TimeoutError}. */
 export interface TimeoutErrorOptions extends AdminApiErrorOptions {
+  /** The per-attempt timeout that was exceeded, in milliseconds. */
   timeoutMs: number;
 }
 

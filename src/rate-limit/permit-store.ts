@@ -47,8 +47,14 @@ export interface AcquireRequest {
 
 /** The answer of {@link PermitStore.tryAcquire}. */
 export type AcquireResult =
-  | { granted: true; permitId: string }
   | {
+      /** A permit was taken: the request may go. */
+      granted: true;
+      /** Pass it to {@link PermitStore.release} when the response arrives. */
+      permitId: string;
+    }
+  | {
+      /** No permit now: wait `retryAfterMs` and ask again. */
       granted: false;
       /**
        * Milliseconds after which a new attempt can succeed (when the oldest counted request frees

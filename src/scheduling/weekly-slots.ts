@@ -47,18 +47,33 @@ export interface WeeklySlotsCommonOptions {
  */
 export type WeeklySlotsOptions = WeeklySlotsCommonOptions &
   (
-    | (WeeklyPattern & { patterns?: never })
-    | { patterns: readonly WeeklyPattern[]; days?: never; start?: never; end?: never }
+    | (WeeklyPattern & {
+        /** Not with `days`/`start`/`end`: give one pattern inline or several in `patterns`. */
+        patterns?: never;
+      })
+    | {
+        /** Several weekly patterns (e.g. from {@link parseSlotPatterns}). */
+        patterns: readonly WeeklyPattern[];
+        /** Not with `patterns`. */
+        days?: never;
+        /** Not with `patterns`. */
+        start?: never;
+        /** Not with `patterns`. */
+        end?: never;
+      }
   );
 
 /** A slot left out by `nonexistent: 'skip'`. */
 export interface SkippedSlot {
   /** Local date, `YYYY-MM-DD`. */
   date: string;
+  /** The date's weekday. */
   weekday: Weekday;
-  /** The pattern's local start and end, as given. */
+  /** The pattern's local start, as given. */
   start: string;
+  /** The pattern's local end, as given. */
   end: string;
+  /** Why it was left out: its start or end falls in a spring-forward gap. */
   reason: 'nonexistent_local_time';
 }
 

@@ -4,24 +4,31 @@ import { fieldInEnvelopes, isRecord, textField, type PayloadAccessor } from './p
 
 /** A restricted coupon the integrator manages: its id and code as `createCoupon` returned them. */
 export interface ManagedCoupon {
+  /** The coupon's id (`Coupon.id`); never compared with the webhook's `coupon.id`, which is another object's. */
   id: string;
+  /** The coupon's code (`Coupon.code`): what the matcher compares. */
   code: string;
 }
 
 /** The member who paid, as the webhook's `user` identifies them (each part `null` when absent). */
 export interface PaymentMember {
+  /** The webhook's `user.id`. */
   userId: string | null;
+  /** The webhook's `user.email`. */
   email: string | null;
+  /** The webhook's `user.name`. */
   name: string | null;
 }
 
 /** A `payment.paid` order that used one of the managed coupons. */
 export interface PaymentPaidMatched<C extends ManagedCoupon = ManagedCoupon> {
+  /** Discriminant: a managed coupon was used. */
   kind: 'matched';
   /** The managed coupon whose code the order used (the object you passed in). */
   coupon: C;
   /** The code as the webhook carried it. */
   code: string;
+  /** Who paid. */
   member: PaymentMember;
 }
 
@@ -40,8 +47,11 @@ export type PaymentPaidUnrecognisedReason =
 
 /** A payload the matcher could not read; `coupon` is set when a managed code was found anyway. */
 export interface PaymentPaidUnrecognised<C extends ManagedCoupon = ManagedCoupon> {
+  /** Discriminant: the payload could not be read. */
   kind: 'unrecognised';
+  /** What could not be read. */
   reason: PaymentPaidUnrecognisedReason;
+  /** The managed coupon whose code was found, when one was. */
   coupon?: C;
 }
 
@@ -56,7 +66,12 @@ export interface PaymentPaidMatcherOptions extends CouponCodeComparison {
    * object (or a list of them) or the `user` object.
    * @default `coupon` and `user` at the top level, under `data`, or under `data.object`
    */
-  accessors?: { coupon?: PayloadAccessor; user?: PayloadAccessor };
+  accessors?: {
+    /** Returns the order's `coupon` object, or a list of them. */
+    coupon?: PayloadAccessor;
+    /** Returns the order's `user` object. */
+    user?: PayloadAccessor;
+  };
 }
 
 /** Matches one `payment.paid` payload; never throws. */

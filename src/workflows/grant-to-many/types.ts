@@ -7,7 +7,9 @@ import type { JournalRecovery } from '../journal/scan-journal.js';
  * the loose type accepts what a CSV export really contains. `null` and `''` count as absent.
  */
 export interface GrantMemberRow {
+  /** The member's email (matched case-insensitively within the school). */
   email?: string | null | undefined;
+  /** The member's user id (UUID). */
   userId?: string | null | undefined;
 }
 
@@ -30,16 +32,21 @@ interface OutcomeBase {
 
 /** A new grant was created (`created: true`). */
 export interface GrantCreatedOutcome extends OutcomeBase {
+  /** Discriminant: a new grant. */
   outcome: 'created';
   /** The member as sent (trimmed). */
   member: MemberRef;
+  /** The new grant. */
   grant: CouponGrant;
 }
 
 /** The member already held an active grant of the coupon; the existing grant is returned. */
 export interface GrantAlreadyHeldOutcome extends OutcomeBase {
+  /** Discriminant: the member already held a grant. */
   outcome: 'already_granted';
+  /** The member as sent (trimmed). */
   member: MemberRef;
+  /** The grant the member already held (status `granted`, `redeemed` or `expired`). */
   grant: CouponGrant;
 }
 
@@ -57,22 +64,34 @@ export interface GrantFailure {
 
 /** The grant failed; it is journaled as `failed` and retried by a resumed run. */
 export interface GrantFailedOutcome extends OutcomeBase {
+  /** Discriminant: the grant failed. */
   outcome: 'failed';
+  /** The member as sent (trimmed). */
   member: MemberRef;
+  /** What failed, parsed from the thrown error. */
   error: GrantFailure;
 }
 
 /** The row is unusable; nothing was sent (and nothing journaled: it is checked again on resume). */
 export interface GrantInvalidOutcome extends OutcomeBase {
+  /** Discriminant: the row was not sent. */
   outcome: 'invalid';
+  /** Why the row is unusable. */
   reason: InvalidMemberReason;
-  /** `code` is the server's code for the same mistake where there is one (COUPON-005, COUPON-006). */
-  error: { code?: string; message: string };
+  /** What is wrong with the row. */
+  error: {
+    /** The server's code for the same mistake, where there is one (COUPON-005, COUPON-006). */
+    code?: string;
+    /** Says what is wrong with the row, without the row's email. */
+    message: string;
+  };
 }
 
 /** The journal records the member as finished (by an earlier run, or an earlier row of this run); not sent. */
 export interface GrantSkippedOutcome extends OutcomeBase {
+  /** Discriminant: already finished per the journal. */
   outcome: 'skipped';
+  /** The member as sent (trimmed). */
   member: MemberRef;
   /** The outcome the journal holds. */
   previous: 'created' | 'already_granted' | 'invalid';
@@ -92,6 +111,7 @@ export interface GrantProgress {
   done: number;
   /** Rows in the input, when known (an array's length, or `options.total`). */
   total: number | undefined;
+  /** Rows finished so far, per outcome. */
   counts: GrantOutcomeCounts;
   /** Since the job started. */
   elapsedMs: number;
@@ -158,9 +178,11 @@ export interface GrantToManyOptions {
 export interface GrantToManySummary {
   /** Rows read from the input. */
   rows: number;
+  /** Rows per outcome. */
   counts: GrantOutcomeCounts;
   /** Rows read but not finished because the job was interrupted (sent again on resume). */
   unfinished: number;
+  /** How long the job took, in milliseconds. */
   durationMs: number;
   /** True when `signal` stopped the job before the input ended. */
   interrupted: boolean;
