@@ -87,12 +87,24 @@ export interface SimulatorOptions {
 
 /** {@link SimulatorOptions} with every default applied. */
 export interface ResolvedSimulatorOptions {
+  /** {@link SimulatorOptions.clock}. */
   clock: Clock;
-  limits: { mutations: RateLimitRule; queries: RateLimitRule } | false;
-  latency: { beforeArrivalMs: (() => number) | undefined; afterHandlingMs: (() => number) | undefined };
+  /** {@link SimulatorOptions.limits}, both budgets set, or `false`. */
+  limits: Required<RateLimits> | false;
+  /** {@link SimulatorOptions.latency}. */
+  latency: {
+    /** {@link LatencyOptions.beforeArrivalMs}, or none. */
+    beforeArrivalMs: (() => number) | undefined;
+    /** {@link LatencyOptions.afterHandlingMs}, or none. */
+    afterHandlingMs: (() => number) | undefined;
+  };
+  /** {@link SimulatorOptions.auth}, every field set. */
   auth: Required<AuthOptions>;
+  /** {@link SimulatorOptions.idSeed}. */
   idSeed: number;
+  /** {@link SimulatorOptions.currentPeriodEndAsString}. */
   currentPeriodEndAsString: boolean;
+  /** {@link SimulatorOptions.requestLogSize}. */
   requestLogSize: number;
 }
 

@@ -4,7 +4,9 @@ export interface ApiKeyRecord {
   id: string;
   /** The secret, `sk_live_...`, as sent in `X-Service-API-Key`. */
   key: string;
+  /** The school the key belongs to (every operation acts within it). */
   schoolId: string;
+  /** The key's scopes, e.g. `coupons:write`. */
   scopes: string[];
 }
 

@@ -31,7 +31,9 @@ export interface MockServerOptions {
 export interface MockServer {
   /** The `baseUrl` for `AdminClient`, e.g. `http://127.0.0.1:54321`. */
   url: string;
+  /** The loopback port it listens on. */
   port: number;
+  /** The simulator answering its requests (seed it, inspect its model and stats). */
   simulator: Simulator;
   /** Stops listening and ends every open connection. */
   close(): Promise<void>;

@@ -21,32 +21,49 @@ import { AppendOnlyIndex } from './append-only-index.js';
 
 /** Settings of a school. */
 export interface SchoolProfile {
+  /** Display name. */
   name: string;
   /** ISO currency of prices and fixed-amount coupons. */
   currency: string;
   /** IANA zone: every service's `effectiveTimezone`. */
   timezone: string;
+  /** The owner's user id (the default meeting host). */
   ownerId: string;
 }
 
 /** Every table of one school. Plain data: `structuredClone` copies it for rollback. */
 export interface SchoolTables {
+  /** The school's settings. */
   profile: SchoolProfile;
+  /** The video-platform integration. */
   integration: VideoIntegrationRecord;
+  /** Owner, teaching assistants and members, by id. */
   users: Map<string, UserRecord>;
+  /** Lecturers, by id. */
   lecturers: Map<string, LecturerRecord>;
+  /** Courses, by id. */
   courses: Map<string, CourseRecord>;
+  /** Other catalog products, by id. */
   products: Map<string, ProductRecord>;
+  /** Feedback forms, by id. */
   forms: Map<string, FormRecord>;
+  /** Membership plans, by id. */
   plans: Map<string, PlanRecord>;
+  /** Subscriptions, by id. */
   subscriptions: Map<string, SubscriptionRecord>;
+  /** Consulting services, by id. */
   services: Map<string, ServiceRecord>;
+  /** Consulting meetings, by id. */
   meetings: Map<string, MeetingRecord>;
   /** Keyed by `${meetingId}:${userId}`. */
   ratings: Map<string, RatingRecord>;
+  /** Coupons, by id. */
   coupons: Map<string, CouponRecord>;
+  /** Discount codes (standalone and generated for coupons), by id. */
   discountCodes: Map<string, DiscountCodeRecord>;
+  /** Coupon grants, by id. */
   grants: Map<string, GrantRecord>;
+  /** Coupon uses at checkout, in order. */
   redemptions: RedemptionRecord[];
   /** Emails the service would send (rating notifications). */
   outbox: EmailRecord[];
@@ -94,7 +111,9 @@ export class SchoolModel {
   readonly #grantsByHolder = new AppendOnlyIndex<GrantRecord>((grant) => `${grant.couponId}:${grant.userId}`);
 
   constructor(
+    /** The school's id. */
     readonly id: string,
+    /** Every table; replaced wholesale when a transaction rolls back. */
     public tables: SchoolTables,
   ) {}
 

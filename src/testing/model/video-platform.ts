@@ -4,10 +4,15 @@ import type { IdGenerator } from './id-generator.js';
 export interface PlatformMeeting {
   /** The platform's meeting id (the admin API's `hostingId`). */
   id: string;
+  /** The school whose integration provisioned it. */
   schoolId: string;
+  /** The licence email hosting it. */
   hostEmail: string;
+  /** Its join address. */
   joinUrl: string;
+  /** Start (Unix seconds). */
   startedAt: number;
+  /** End (Unix seconds). */
   endedAt: number;
   /** Set when the platform-side meeting was deleted (the meeting was canceled). */
   deletedAt: number | null;
@@ -15,6 +20,7 @@ export interface PlatformMeeting {
 
 /** The platform refused or failed a call. */
 export class VideoPlatformError extends Error {
+  /** Always `'VideoPlatformError'`. */
   override name = 'VideoPlatformError';
 }
 

@@ -30,6 +30,7 @@ export interface SimulatorStats {
 export interface RequestLogEntry {
   /** Epoch milliseconds when it counted as arrived. */
   arrivedAt: number;
+  /** The budget it counted against: a mutation when the document starts with `mutation`. */
   operationType: OperationType;
   /** Root fields of the document (empty when it did not parse). */
   fields: string[];

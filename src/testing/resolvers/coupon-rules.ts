@@ -3,12 +3,19 @@ import type { CouponType } from '../model/records.js';
 
 /** Payload messages of coupon model validation (the simulator's texts; the spec gives none). */
 export const COUPON_MESSAGES = {
+  /** A blank name. */
   nameBlank: "Name can't be blank",
+  /** A percentage amount outside (0, 100]. */
   percentageBounds: 'Amount must be greater than 0 and at most 100 for a percentage coupon',
+  /** A fixed amount of 0 or less. */
   fixedAmountPositive: 'Amount must be greater than 0',
+  /** `expiredAt` is not after `startedAt`. */
   expiryNotAfterStart: 'expiredAt must be after startedAt',
+  /** A redemption limit below 1. */
   redemptionLimitPositive: 'Redemption limit must be at least 1 (null means unlimited)',
+  /** The code is used by a live coupon or discount code of the school. */
   codeTaken: 'Code has already been taken',
+  /** A timestamp that is not a number or a string of digits. */
   timestampInvalid: (field: string) => `${field} must be a Unix timestamp (a number or a string of digits)`,
 } as const;
 

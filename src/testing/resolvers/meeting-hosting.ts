@@ -5,12 +5,19 @@ import type { SchoolModel } from '../model/school.js';
 
 /** Payload and row messages of meeting model validation (texts of the simulator; the spec gives none). */
 export const MEETING_MESSAGES = {
+  /** `endedAt` is not after `startedAt`. */
   endBeforeStart: 'endedAt must be after startedAt',
+  /** `lecturerId` is not a lecturer of the school. */
   lecturerUnknown: 'lecturerId is not a lecturer of this school',
+  /** A negative `maxAttendeeCapacity`. */
   capacityNegative: 'maxAttendeeCapacity must be 0 (unlimited) or greater',
+  /** A negative `price`. */
   priceNegative: 'price must be 0 or greater',
+  /** A valid row of an atomic batch in which another row failed. */
   rolledBack: 'Rolled back: another row of this atomic batch failed',
+  /** Bulk cancel of a meeting already canceled (the row's message). */
   alreadyCanceled: 'MEETING-007: meeting is already canceled',
+  /** Provisioning a `videoconf` meeting failed on the platform. */
   platformFailure: (reason: string) => `Video platform API error: could not create the external meeting (${reason})`,
 } as const;
 

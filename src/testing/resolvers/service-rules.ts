@@ -7,9 +7,13 @@ const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 /** Payload messages of service model validation (the spec gives no texts; these are the simulator's). */
 export const SERVICE_MESSAGES = {
+  /** A blank name (create or update). */
   nameBlank: "Name can't be blank",
+  /** The slug is used by another service of the school. */
   slugTaken: 'Slug has already been taken',
+  /** No slug given and none can be derived from the name. */
   slugUnderivable: 'Slug cannot be derived from the name; send a slug',
+  /** `backgroundColor` is not a hex color. */
   colorInvalid: 'Background color must be a hex color such as #1A2B3C',
 } as const;
 

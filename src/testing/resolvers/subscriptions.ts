@@ -3,12 +3,19 @@ import { subscriptionView } from '../graphql/views.js';
 
 /** The spec's rejection messages of `updateSubscription`, verbatim. */
 export const SUBSCRIPTION_MESSAGES = {
+  /** The id is unknown. */
   notFound: 'Subscription not found',
+  /** The plan is a lifetime plan. */
   lifetime: 'Cannot update period for lifetime subscriptions',
+  /** The state is `canceled`. */
   canceled: 'Cannot update an already cancelled subscription',
+  /** `isCanceling` is true. */
   pendingCancellation: 'Cannot update a subscription that is pending cancellation. Use cancelSubscription mutation instead.',
+  /** The new end is more than 10 years ahead. */
   tooFarInFuture: 'Timestamp cannot be more than 10 years in the future',
+  /** The new end is more than 1 year ago. */
   tooFarInPast: 'Timestamp cannot be more than 1 year in the past',
+  /** The new end is before the current period start. */
   beforePeriodStart: 'Cannot set end date earlier than current period start',
 } as const;
 

@@ -8,41 +8,68 @@ export const DEMO_API_KEY = 'sk_live_demo_4f8a2c9e1b7d3a6f';
 
 /** Constant ids of the demo school's named records. */
 export const DEMO_IDS = {
+  /** The demo school. */
   schoolId: 'd0000000-0000-4000-8000-000000000001',
+  /** Olivia Owner, the school owner (the default meeting host). */
   ownerId: 'd0000000-0000-4000-8000-000000000010',
+  /** Theo and Tina, the two teaching assistants (valid hosts and graders). */
   teachingAssistantIds: ['d0000000-0000-4000-8000-000000000011', 'd0000000-0000-4000-8000-000000000012'],
+  /** The two lecturers (marketing profiles). */
   lecturerIds: ['d0000000-0000-4000-8000-000000000020', 'd0000000-0000-4000-8000-000000000021'],
+  /** Python for Data Analysis and Public Speaking. */
   courseIds: ['d0000000-0000-4000-8000-000000000030', 'd0000000-0000-4000-8000-000000000031'],
+  /** The "Session feedback" form of the custom-mode service. */
   ratingFormId: 'd0000000-0000-4000-8000-000000000040',
+  /** The form's fields. */
   formFieldIds: {
+    /** Required select: Excellent, Good, Fair, Poor. */
     overall: 'd0000000-0000-4000-8000-000000000041',
+    /** Optional free text. */
     wentWell: 'd0000000-0000-4000-8000-000000000042',
+    /** Optional multi-select: pandas, plotting, statistics. */
     topics: 'd0000000-0000-4000-8000-000000000043',
+    /** An address field, which the admin API cannot answer (MEETING-015). */
     address: 'd0000000-0000-4000-8000-000000000044',
   },
   /** Rated by score (no form). */
   defaultModeServiceId: 'd0000000-0000-4000-8000-000000000050',
   /** Rated with the feedback form. */
   customModeServiceId: 'd0000000-0000-4000-8000-000000000051',
+  /** The membership plans. */
   planIds: {
+    /** Recurring monthly plan. */
     monthly: 'd0000000-0000-4000-8000-000000000060',
+    /** Recurring yearly plan. */
     yearly: 'd0000000-0000-4000-8000-000000000061',
+    /** Lifetime plan (no billing periods). */
     lifetime: 'd0000000-0000-4000-8000-000000000062',
   },
   /** One subscription per state, one pending cancellation, one on the lifetime plan. */
   subscriptionIds: {
+    /** State `active`. */
     active: 'd0000000-0000-4000-8000-000000000070',
+    /** State `incomplete`. */
     incomplete: 'd0000000-0000-4000-8000-000000000071',
+    /** State `incomplete_expired`. */
     incomplete_expired: 'd0000000-0000-4000-8000-000000000072',
+    /** State `trialing`. */
     trialing: 'd0000000-0000-4000-8000-000000000073',
+    /** State `past_due`. */
     past_due: 'd0000000-0000-4000-8000-000000000074',
+    /** State `canceled`. */
     canceled: 'd0000000-0000-4000-8000-000000000075',
+    /** State `expired`. */
     expired: 'd0000000-0000-4000-8000-000000000076',
+    /** Active, pending cancellation (`isCanceling`). */
     canceling: 'd0000000-0000-4000-8000-000000000077',
+    /** On the lifetime plan. */
     lifetime: 'd0000000-0000-4000-8000-000000000078',
   },
+  /** The standalone discount code {@link DEMO_DISCOUNT_CODE}. */
   discountCodeId: 'd0000000-0000-4000-8000-000000000080',
+  /** ALUMNI25, a restricted (grant-only) 25% coupon. */
   restrictedCouponId: 'd0000000-0000-4000-8000-000000000081',
+  /** SPRING15, a public 15% coupon. */
   publicCouponId: 'd0000000-0000-4000-8000-000000000082',
 } as const;
 
@@ -68,10 +95,13 @@ const LAST_NAMES = ['Okafor', 'Schmidt', 'Rossi', 'Tanaka', 'Silva', 'Novak', 'H
 
 /** What {@link seedDemoSchool} created, for demos and tests. */
 export interface DemoSchool {
+  /** Adds more data to the demo school. */
   seeder: SchoolSeeder;
+  /** {@link DEMO_API_KEY}, with every scope. */
   apiKey: string;
   /** Members in order: `members[n - 1]` has {@link demoMemberEmail}(n). */
   members: UserRecord[];
+  /** Meetings in every state. */
   meetings: {
     /** Future, `available`, default-mode service. */
     open: MeetingRecord[];

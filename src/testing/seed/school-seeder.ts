@@ -53,6 +53,7 @@ function required<T>(value: T | undefined, what: string): T {
 export class SchoolSeeder {
   /** @internal Seeders come from `simulator.addSchool()` and `simulator.seeder()`. */
   constructor(
+    /** The school being seeded (its model: tables and lookups). */
     readonly school: SchoolModel,
     private readonly env: SeedEnvironment,
   ) {}

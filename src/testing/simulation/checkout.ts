@@ -5,6 +5,7 @@ import type { SchoolModel } from '../model/school.js';
 
 /** A checkout the simulated shop refused (the admin API cannot redeem; this stands in for a member). */
 export class CheckoutRefusedError extends Error {
+  /** Always `'CheckoutRefusedError'`. */
   override name = 'CheckoutRefusedError';
 }
 
