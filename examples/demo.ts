@@ -45,7 +45,7 @@ try {
 
   await step('Reschedule one student from Monday to Wednesday', async () => {
     const moved = await admin.rescheduleStudent({ userId: enrolled[0] as string, fromMeetingId: monday.id, toMeetingId: wednesday.id });
-    return { value: moved, line: `Monday ${moved.fromMeeting?.attendeeCount} attendee(s), Wednesday ${moved.toMeeting.attendeeCount} attendee(s)` };
+    return { value: moved, line: `Monday ${moved.fromMeeting.attendeeCount} attendee(s), Wednesday ${moved.toMeeting.attendeeCount} attendee(s)` };
   });
 
   await step('Rate a student after the session', async () => {

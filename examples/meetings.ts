@@ -35,7 +35,7 @@ try {
 
   await step('Move the student to the afternoon slot', async () => {
     const { fromMeeting, toMeeting } = await admin.rescheduleStudent({ userId, fromMeetingId: morning.id, toMeetingId: afternoon.id });
-    return { value: toMeeting, line: `morning ${fromMeeting?.state}, afternoon ${toMeeting.state}` };
+    return { value: toMeeting, line: `morning ${fromMeeting.state}, afternoon ${toMeeting.state}` };
   });
 
   await step('Rate the student after the session (score 0.5-10 in 0.5 steps)', async () => {
