@@ -204,7 +204,8 @@ export const OPERATIONS = {
     guaranteed: GUARANTEED_FIELDS.GrantResult,
     unwrap: (data, context) => {
       const payload = data.createCouponGrant;
-      return { grant: requireMain(payload, 'grant', context), created: payload.created };
+      // Anything but a boolean is no answer to "was it created?": null, so the guarantee check refuses it.
+      return { grant: requireMain(payload, 'grant', context), created: typeof payload.created === 'boolean' ? payload.created : null };
     },
   }),
   revokeCouponGrant: defineOperation(RevokeCouponGrantDocument, {

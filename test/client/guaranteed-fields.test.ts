@@ -146,6 +146,13 @@ describe('a successful payload never yields null where the types promise a value
     }
   });
 
+  it('grantCoupon: a `created` that is not a boolean is no answer either (it used to read as false)', async () => {
+    const grantCase = OPERATION_CASES.find((item) => item.field === 'createCouponGrant') as OperationCase;
+    for (const created of [{}, 'yes', 1]) {
+      expectMissingGuaranteed(await answer(grantCase, { ...successPayload(grantCase), created }), grantCase, ['created']);
+    }
+  });
+
   it('PayloadError still wins when the main object is null and the payload lists errors', async () => {
     const enroll = OPERATION_CASES.find((item) => item.field === 'enrollStudentToConsultingMeeting') as OperationCase;
     const outcome = await answer(enroll, { meeting: null, user: null, errors: ['Meeting is full'] });

@@ -23,7 +23,8 @@ describe('429: pause until the time the server names, then send again', () => {
   });
 
   it('a 429 is retried even for an operation that is not safe to repeat (the server did not execute it)', async () => {
-    api.answer(rateLimited('0'), { body: { data: { revokeCouponGrant: { grant: granted.body.data.createCouponGrant.grant, errors: null } } } });
+    const revoked = { ...granted.body.data.createCouponGrant.grant, status: 'revoked', revokedAt: 2 };
+    api.answer(rateLimited('0'), { body: { data: { revokeCouponGrant: { grant: revoked, errors: null } } } });
     await expect(testClient().revokeCouponGrant('g')).resolves.toMatchObject({ id: 'g' });
     expect(api.requests).toHaveLength(2);
   });
