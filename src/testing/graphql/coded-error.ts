@@ -1,41 +1,11 @@
-/** The error codes of the spec's "Errors" table. */
-export type SpecErrorCode =
-  | 'CONSULTING-001'
-  | 'CONSULTING-002'
-  | 'CONSULTING-003'
-  | 'CONSULTING-004'
-  | 'CONSULTING-005'
-  | 'CONSULTING-006'
-  | 'MEETING-001'
-  | 'MEETING-003'
-  | 'MEETING-004'
-  | 'MEETING-006'
-  | 'MEETING-007'
-  | 'MEETING-008'
-  | 'MEETING-009'
-  | 'MEETING-010'
-  | 'MEETING-011'
-  | 'MEETING-012'
-  | 'MEETING-013'
-  | 'MEETING-014'
-  | 'MEETING-015'
-  | 'MEETING-016'
-  | 'MEETING-017'
-  | 'MEETING-018'
-  | 'MEETING-019'
-  | 'MEETING-020'
-  | 'ENROLLMENT-001'
-  | 'ENROLLMENT-002'
-  | 'ENROLLMENT-005'
-  | 'ENROLLMENT-006'
-  | 'ENROLLMENT-007'
-  | 'COUPON-001'
-  | 'COUPON-002'
-  | 'COUPON-003'
-  | 'COUPON-004'
-  | 'COUPON-005'
-  | 'COUPON-006'
-  | 'GENERAL-001';
+import type { ErrorCode } from '../../errors/error-codes.js';
+
+/**
+ * The error codes of the spec's "Errors" table: the client's {@link ErrorCode} union, so the
+ * simulator cannot raise a code the client does not know (nor the client drop one the simulator
+ * raises) without a compile error.
+ */
+export type SpecErrorCode = ErrorCode;
 
 /**
  * A rule failure with a spec error code. Thrown by resolvers; the executor turns it into an entry
