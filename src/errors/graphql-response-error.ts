@@ -25,6 +25,6 @@ export class GraphQLResponseError extends AdminApiError {
   }
 
   protected override jsonFields(): Record<string, unknown> {
-    return { messages: this.redacted(this.messages), serverCode: this.serverCode };
+    return { messages: this.redacted(this.messages), serverCode: this.redacted(this.serverCode) };
   }
 }

@@ -57,7 +57,8 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     const messages = entries.map((entry) => options.redactor.secret(entry.message));
     const rawCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
     const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
-    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${messages.join('; ')}`, {
+    const shown = entries.map((entry) => options.redactor.text(entry.message));
+    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`, {
       operation: options.operation,
       redactor: options.redactor,
       messages,
@@ -79,7 +80,8 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
 /** Builds the {@link PayloadError} of a payload's `errors` list. */
 export function payloadError(messages: string[], context: ErrorContext, reason = subscriptionUpdateReasonOf(messages)): PayloadError {
   const safe = messages.map((message) => context.redactor.secret(message));
-  return new PayloadError(`Failed to ${context.label}: ${safe.join('; ')}`, {
+  const shown = messages.map((message) => context.redactor.text(message));
+  return new PayloadError(`Failed to ${context.label}: ${shown.join('; ')}`, {
     operation: context.operation,
     redactor: context.redactor,
     messages: safe,
@@ -107,7 +109,7 @@ function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<type
   const hint = parseValidOptions(serverMessage);
   const message = known
     ? `Failed to ${context.label}: ${known.meaning} (${code}). ${known.remedy}`
-    : `Failed to ${context.label}: the server answered ${code}: ${serverMessage}`;
+    : `Failed to ${context.label}: the server answered ${context.redactor.text(code)}: ${context.redactor.text(serverMessage)}`;
   return new CodedError(message, {
     operation: context.operation,
     redactor: context.redactor,

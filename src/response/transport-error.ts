@@ -24,7 +24,7 @@ export function publicTransportError(error: unknown, context: ErrorContext, time
   switch (failure.kind) {
     case 'network':
       return new NetworkError(
-        `Failed to ${context.label}: ${describeNetworkFailure(failure.cause)} before a response arrived. ${
+        `Failed to ${context.label}: ${context.redactor.text(describeNetworkFailure(failure.cause))} before a response arrived. ${
           failure.mayHaveReachedServer
             ? 'The request may have been executed; check before repeating it.'
             : 'The request never reached the server; check baseUrl and the network.'
