@@ -13,11 +13,13 @@ export type InvalidResponseProblem =
   | 'not_json'
   | 'missing_data'
   | 'missing_payload'
-  | 'too_large';
+  | 'too_large'
+  | 'too_deep';
 
 /**
  * A 2xx response the client cannot use: a body that is not JSON or is cut short, one over
- * `maxResponseBytes`, or one with neither `data` nor `errors`. The request reached the server, so
+ * `maxResponseBytes`, one nesting deeper than 256 levels (`too_deep`), or one with neither `data`
+ * nor `errors`. The request reached the server, so
  * it may have been executed.
  */
 export class InvalidResponseError extends AdminApiError {

@@ -9,6 +9,7 @@ const PROBLEM_TEXT = {
   malformed_json: 'the response body was not valid JSON (cut short or corrupted)',
   not_json: 'the response body was not JSON',
   too_large: 'the response body exceeded maxResponseBytes',
+  too_deep: 'the response body nested deeper than 256 levels, far beyond any answer of the API',
   missing_data: 'the response carried neither data nor errors',
   missing_payload: 'the response had no payload',
 } as const;

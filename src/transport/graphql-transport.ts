@@ -1,4 +1,5 @@
 import { GraphQLClient } from 'graphql-request';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { mayHaveReachedServer } from './network-failure.js';
 import { BodyTooLargeSignal, readBodyText } from './read-body.js';
 import { TransportFailureSignal, type TransportFailure } from './transport-failure.js';
@@ -117,9 +118,13 @@ export class GraphQLTransport {
         error,
       );
     }
-    const parsed = parseJsonObject(text);
+    const json = parseJsonObject(text);
+    // Too deep for any real answer: every later step would have to walk it. A 2xx is unusable; any
+    // other status is read as a body that is not JSON (its status still decides, e.g. a 429).
+    const tooDeep = json !== undefined && nestsDeeperThan(json, MAX_JSON_DEPTH);
+    const parsed = tooDeep ? undefined : json;
     if (response.ok && parsed === undefined) {
-      fail({ kind: 'body', problem: looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
+      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
     }
     state.text = text;
     state.parsed = parsed;
