@@ -1,10 +1,12 @@
 import { print } from 'graphql';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
 import type { ErrorContext } from '../response/error-context.js';
+import { isObject } from '../response/graphql-errors.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { mergeBulkResults } from './bulk-result.js';
@@ -65,6 +67,8 @@ export class OperationRunner {
       },
       context,
     );
+    // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
+    if (!isObject(data[op.field])) throw missingPayload(context);
     return op.unwrap(normalizeIntegers(data) as TData, context);
   }
 
@@ -110,6 +114,15 @@ export class OperationRunner {
   #context(operation: string, label: string, variables: unknown): ErrorContext {
     return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
   }
+}
+
+function missingPayload(context: ErrorContext): InvalidResponseError {
+  return new InvalidResponseError(`Failed to ${context.label}: the response has no payload for the operation.`, {
+    operation: context.operation,
+    redactor: context.redactor,
+    status: 200,
+    problem: 'missing_payload',
+  });
 }
 
 function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {
