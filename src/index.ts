@@ -51,6 +51,7 @@ export { InvalidResponseError, type InvalidResponseErrorOptions, type InvalidRes
 export { NetworkError, type NetworkErrorOptions } from './errors/network-error.js';
 export { PayloadError, type PayloadErrorOptions } from './errors/payload-error.js';
 export { RateLimitError, type RateLimitErrorOptions } from './errors/rate-limit-error.js';
+export { RedirectError, type RedirectErrorOptions } from './errors/redirect-error.js';
 export { parseRowError } from './errors/row-error.js';
 export { SUBSCRIPTION_UPDATE_REASONS, subscriptionUpdateReason, type SubscriptionUpdateReason } from './errors/subscription-update-reason.js';
 export { TimeoutError, type TimeoutErrorOptions } from './errors/timeout-error.js';

@@ -60,7 +60,10 @@ export interface AdminClientOptions {
   /** The school's base URL; requests go to `${baseUrl}/admin/graphql`. */
   baseUrl: string;
   /**
-   * A custom `fetch` (for proxies, instrumentation, tests).
+   * A custom `fetch` (for proxies, instrumentation, tests). The client asks it for
+   * `redirect: 'manual'` and turns any redirect into a `RedirectError`, so the key never goes
+   * anywhere but `baseUrl`'s origin. A custom fetch that follows redirects by itself, ignoring that
+   * option, cannot be controlled by the client: it would send the key wherever the server points.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;

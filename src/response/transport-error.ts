@@ -1,5 +1,6 @@
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
+import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { describeNetworkFailure } from '../transport/network-failure.js';
 import { TransportFailureSignal } from '../transport/transport-failure.js';
@@ -37,6 +38,13 @@ export function publicTransportError(error: unknown, context: ErrorContext, time
         `Failed to ${context.label}: no complete response within ${timeoutMs} ms. The request may have been executed; check before repeating it.`,
         { ...base, timeoutMs },
       );
+    case 'redirect': {
+      const target = failure.origin === undefined ? 'elsewhere' : `to ${context.redactor.text(failure.origin)}`;
+      return new RedirectError(
+        `Failed to ${context.label}: the server answered HTTP ${failure.status}, a redirect ${target}, which the client never follows (the API key goes only to baseUrl's origin). The server may have executed the request before redirecting; check before repeating it, and point baseUrl at the API's final address.`,
+        { ...base, status: failure.status, redirectOrigin: failure.origin },
+      );
+    }
     case 'body':
       return new InvalidResponseError(`Failed to ${context.label}: ${PROBLEM_TEXT[failure.problem]} (HTTP ${failure.status}).`, {
         ...base,

@@ -71,6 +71,9 @@ export class GraphQLTransport {
       fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
       signal: controller.signal,
       errorPolicy: 'all',
+      // Never followed: a redirect would carry the key to another origin (or to plain http) and
+      // re-send the POST outside the limiter's count. The response itself becomes a RedirectError.
+      redirect: 'manual',
       // The operation name is optional in the body; skipping it saves parsing the document per call.
       excludeOperationName: true,
       // The wrapper already parsed the body once; hand graphql-request that result.
@@ -104,6 +107,10 @@ export class GraphQLTransport {
       response = await this.#options.fetch(input, init);
     } catch (error) {
       return fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
+    }
+    if (isRedirect(response)) {
+      await response.body?.cancel().catch(() => undefined);
+      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint) }, undefined);
     }
     let text: string;
     try {
@@ -145,6 +152,25 @@ function answerForGraphQLRequest(response: Response, text: string): Response {
     forEach: (callback: (value: string, key: string) => void): void => response.headers.forEach(callback),
   };
   return { ok: response.ok, status: response.status, statusText: response.statusText, headers, text: () => Promise.resolve(text) } as unknown as Response;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A redirect as Node's fetch returns it with `redirect: 'manual'`, or the opaque one of browser-like fetches. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
+}
+
+/** The origin of the redirect's target, resolved against the endpoint; only for http(s) targets. */
+function redirectOrigin(response: Response, endpoint: string): string | undefined {
+  const location = response.headers.get('location');
+  if (location === null) return undefined;
+  try {
+    const url = new URL(location, endpoint);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseJsonObject(text: string): GraphQLBody | undefined {

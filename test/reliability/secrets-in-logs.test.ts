@@ -59,6 +59,11 @@ const SCENARIOS: Scenario[] = [
   { errorClass: 'TimeoutError', steps: [{ kind: 'hang' }], call: grant, options: { maxRetries: 1, timeoutMs: 150 } },
   { errorClass: 'InvalidResponseError', steps: [echoing((text) => ({ kind: 'respond', status: 200, body: `{"data": "${text}` }))], call: grant, options: { maxRetries: 0 } },
   { errorClass: 'GraphQLResponseError', steps: [echoing((text) => json({ data: null, errors: [{ message: text }] }))], call: grant },
+  {
+    errorClass: 'RedirectError',
+    steps: [echoing((text) => ({ kind: 'respond', status: 307, headers: { Location: `http://evil.example/${encodeURIComponent(text)}?key=${API_KEY}` }, body: text }))],
+    call: grant,
+  },
   { errorClass: 'InvalidInputError', steps: [], call: (admin) => admin.createCoupon({ name: EMAIL, couponType: 'percentage', amount: 500, description: API_KEY }) },
 ];
 
