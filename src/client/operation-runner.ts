@@ -3,10 +3,10 @@ import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
-import { operationTypeOf } from '../rate-limit/operation-type.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { isObject } from '../response/graphql-errors.js';
+import { retrySafetyOfDocument } from '../retry/document-retry-safety.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { mergeBulkResults } from './bulk-result.js';
@@ -72,7 +72,11 @@ export class OperationRunner {
     return op.unwrap(normalizeIntegers(data) as TData, context);
   }
 
-  /** Runs any document; queries are safe to repeat, mutations only when the caller says so. */
+  /**
+   * Runs any document. A document whose only operation is a query is safe to repeat; anything
+   * else (a mutation however it is written, several operations, a document that does not parse)
+   * only when the caller says so.
+   */
   async request<TResult, TVariables extends object>(
     document: AnyDocument<TResult, TVariables>,
     variables: TVariables | undefined,
@@ -80,7 +84,7 @@ export class OperationRunner {
   ): Promise<TResult> {
     const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
     const context = this.#context('request', 'run the request', variables);
-    const safe = operationTypeOf(text) === 'queries' || options.idempotent === true;
+    const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     const data = await this.#pipeline.run(
       {
         operation: 'request',
