@@ -9,13 +9,14 @@ import { isObject } from '../response/graphql-errors.js';
 import { retrySafetyOfDocument } from '../retry/document-retry-safety.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
+import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
 import type { ClientEvents } from './client-events.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
 import { RequestPipeline } from './pipeline.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
-import type { AnyDocument, BulkResult, CallOptions, RequestOptions } from './types.js';
+import type { AnyDocument, BulkOptions, BulkResult, CallOptions, RequestOptions } from './types.js';
 import { SDK_VERSION } from './version.js';
 
 /**
@@ -47,20 +48,27 @@ export class OperationRunner {
     this.#pipeline = new RequestPipeline(options, transport, limiter, events);
   }
 
-  /** Runs one documented operation and unwraps its payload into the method's result. */
+  /**
+   * Runs one documented operation and unwraps its payload into the method's result. Its variables
+   * are checked against the schema's types first (Dates become Unix seconds): a bad number is an
+   * `InvalidInputError` before anything is paced or sent. `names` renames variables in messages
+   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`).
+   */
   async run<TData, TVariables extends object, TResult>(
     method: string,
     op: OperationDefinition<TData, TVariables, TResult>,
     variables: TVariables,
     options: CallOptions | undefined,
+    names?: VariableNames,
   ): Promise<TResult> {
+    const checked = checkOperationVariables({ operation: method, label: op.label }, op.field, variables, names);
     const context = this.#context(method, op.label, variables);
     const data = await this.#pipeline.run(
       {
         operation: method,
         label: op.label,
         document: op.document,
-        variables,
+        variables: checked,
         retry: op.retry,
         ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
         ...signalOf(options),
@@ -85,6 +93,7 @@ export class OperationRunner {
     const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
     const context = this.#context('request', 'run the request', variables);
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
+    if (variables !== undefined && variables !== null) checkAnyVariables({ operation: 'request', label: 'run the request' }, variables);
     const data = await this.#pipeline.run(
       {
         operation: 'request',
@@ -101,17 +110,27 @@ export class OperationRunner {
 
   /**
    * Sends bulk rows in chunks of `bulkChunkSize`, one after the other, and joins the results in
-   * input order; an atomic batch cannot be split and is refused before sending.
+   * input order; an atomic batch cannot be split and is refused before sending. Every row is
+   * checked before the first chunk goes, so a bad row in a later chunk sends nothing.
    */
-  async chunked<T>(context: LocalContext, items: T[], atomic: boolean, send: (chunk: T[]) => Promise<BulkResult>): Promise<BulkResult> {
+  async chunked<TData, TVariables extends object>(
+    method: string,
+    op: OperationDefinition<TData, TVariables, BulkResult>,
+    items: readonly unknown[],
+    variablesOf: (chunk: unknown[]) => TVariables,
+    options: BulkOptions,
+    names?: VariableNames,
+  ): Promise<BulkResult> {
+    const context: LocalContext = { operation: method, label: op.label };
     const size = this.#options.bulkChunkSize;
     if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
-    if (items.length <= size) return send(items);
-    if (atomic) {
+    if (items.length <= size) return this.run(method, op, variablesOf([...items]), options, names);
+    if (options.atomic === true) {
       throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
     }
+    checkOperationVariables(context, op.field, variablesOf([...items]), names);
     const parts: BulkResult[] = [];
-    for (let start = 0; start < items.length; start += size) parts.push(await send(items.slice(start, start + size)));
+    for (let start = 0; start < items.length; start += size) parts.push(await this.run(method, op, variablesOf(items.slice(start, start + size)), options, names));
     return mergeBulkResults(parts);
   }
 
