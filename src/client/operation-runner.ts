@@ -77,7 +77,7 @@ export class OperationRunner {
     );
     // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
     if (!isObject(data[op.field])) throw missingPayload(context);
-    return op.unwrap(normalizeIntegers(data) as TData, context);
+    return op.unwrap(normalizeIntegers(data, context) as TData, context);
   }
 
   /**
@@ -105,7 +105,8 @@ export class OperationRunner {
       },
       context,
     );
-    return data as TResult;
+    // No schema for an arbitrary document: its data goes as sent, but never with an Infinity in it.
+    return normalizeIntegers(data, context, NO_FIELDS) as TResult;
   }
 
   /**
@@ -138,6 +139,8 @@ export class OperationRunner {
     return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
   }
 }
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 function missingPayload(context: ErrorContext): InvalidResponseError {
   return new InvalidResponseError(`Failed to ${context.label}: the response has no payload for the operation.`, {

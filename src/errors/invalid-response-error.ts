@@ -14,12 +14,14 @@ export type InvalidResponseProblem =
   | 'missing_data'
   | 'missing_payload'
   | 'too_large'
-  | 'too_deep';
+  | 'too_deep'
+  | 'invalid_number';
 
 /**
  * A 2xx response the client cannot use: a body that is not JSON or is cut short, one over
- * `maxResponseBytes`, one nesting deeper than 256 levels (`too_deep`), or one with neither `data`
- * nor `errors`. The request reached the server, so
+ * `maxResponseBytes`, one nesting deeper than 256 levels (`too_deep`), one with neither `data`
+ * nor `errors`, or one holding a number that would reach you wrong (`invalid_number`: an integer
+ * field beyond 2^53, a 400-digit timestamp, a number JSON overflows to Infinity). The request reached the server, so
  * it may have been executed.
  */
 export class InvalidResponseError extends AdminApiError {

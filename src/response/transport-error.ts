@@ -13,6 +13,7 @@ const PROBLEM_TEXT = {
   too_deep: 'the response body nested deeper than 256 levels, far beyond any answer of the API',
   missing_data: 'the response carried neither data nor errors',
   missing_payload: 'the response had no payload',
+  invalid_number: 'the response held a number JavaScript cannot hold exactly',
 } as const;
 
 /**
