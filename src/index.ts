@@ -40,6 +40,7 @@ export { SDK_VERSION } from './client/version.js';
 
 export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-error.js';
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
+export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow, type RowRange } from './errors/bulk-chunk-error.js';
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';

@@ -11,6 +11,7 @@ import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
+import { bulkChunkError } from './chunk-failure.js';
 import type { ClientEvents } from './client-events.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
@@ -112,7 +113,9 @@ export class OperationRunner {
   /**
    * Sends bulk rows in chunks of `bulkChunkSize`, one after the other, and joins the results in
    * input order; an atomic batch cannot be split and is refused before sending. Every row is
-   * checked before the first chunk goes, so a bad row in a later chunk sends nothing.
+   * checked before the first chunk goes, so a bad row in a later chunk sends nothing. When a
+   * chunk's call fails the error is a `BulkChunkError` (what finished, what failed, what was never
+   * sent); an input of one chunk fails with the call's own error.
    */
   async chunked<TData, TVariables extends object>(
     method: string,
@@ -131,7 +134,16 @@ export class OperationRunner {
     }
     checkOperationVariables(context, op.field, variablesOf([...items]), names);
     const parts: BulkResult[] = [];
-    for (let start = 0; start < items.length; start += size) parts.push(await this.run(method, op, variablesOf(items.slice(start, start + size)), options, names));
+    const chunks = Math.ceil(items.length / size);
+    for (let start = 0; start < items.length; start += size) {
+      const end = Math.min(start + size, items.length);
+      try {
+        parts.push(await this.run(method, op, variablesOf(items.slice(start, end)), options, names));
+      } catch (error) {
+        // What finished, what failed and what was never sent: the caller can resume without duplicates.
+        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
+      }
+    }
     return mergeBulkResults(parts);
   }
 
