@@ -98,7 +98,8 @@ function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: 
       messages: entries.map((entry) => options.redactor.secret(entry.message)),
       ...(rawCode === undefined ? {} : { serverCode: options.redactor.secret(rawCode) }),
       executed: true,
-      data,
+      // As sent but for any API key a hostile server echoed into it (util.inspect shows it).
+      data: options.redactor.secretDeep(data),
     },
   );
 }
