@@ -1,26 +1,15 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AdminApiError, AdminClient, CodedError, ERROR_CODES, GraphQLResponseError, InvalidInputError, PayloadError } from '../../src/index.js';
-import { API_KEY } from '../support/scripted-admin-api.js';
+import { fixedAnswerClient } from '../support/fixed-answer-client.js';
 
 const EMAIL = 'grace.hopper@example.com';
 /** The member's email as a server may echo it: emails match case-insensitively (spec, createCouponGrant). */
 const SHOUTED = 'GRACE.Hopper@Example.COM';
 
-/** A client whose fetch answers every request with `body` (and counts the requests). */
-function answering(body: unknown, options: { apiKey?: string; status?: number } = {}): { admin: AdminClient; sent: () => number } {
-  let sent = 0;
-  const admin = new AdminClient({
-    apiKey: options.apiKey ?? API_KEY,
-    baseUrl: 'https://school.example',
-    limits: false,
-    maxRetries: 0,
-    fetch: async () => {
-      sent += 1;
-      return new Response(JSON.stringify(body), { status: options.status ?? 200, headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { admin, sent: () => sent };
+/** A client whose fetch answers every request with `body`. */
+function answering(body: unknown, options: { apiKey?: string; status?: number } = {}): { admin: AdminClient } {
+  return fixedAnswerClient(body, options);
 }
 
 async function failure(call: Promise<unknown>): Promise<AdminApiError> {

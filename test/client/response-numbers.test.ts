@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AdminClient, InvalidResponseError } from '../../src/index.js';
+import { InvalidResponseError, type AdminClient } from '../../src/index.js';
 import { coupon, meeting, subscription } from '../support/fixtures.js';
-import { API_KEY } from '../support/scripted-admin-api.js';
+import { fixedAnswerClient } from '../support/fixed-answer-client.js';
 
-/** A client whose fetch answers every request with `text`, counting requests. */
+/** A client whose fetch answers every request with `text`, counting requests (retries allowed: none may happen). */
 function answering(text: string): { admin: AdminClient; sent: () => number } {
-  let sent = 0;
-  const admin = new AdminClient({
-    apiKey: API_KEY,
-    baseUrl: 'https://school.example',
-    limits: false,
-    maxRetries: 3,
-    fetch: async () => {
-      sent += 1;
-      return new Response(text, { headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { admin, sent: () => sent };
+  const { admin, requests } = fixedAnswerClient(text, { maxRetries: 3 });
+  return { admin, sent: () => requests.length };
 }
 
 /** JSON text of `value` with the string marker `"@@"` replaced by raw number text (JSON.stringify cannot write 1e400). */

@@ -1,23 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AdminApiError, AdminClient } from '../../src/index.js';
-import { API_KEY } from '../support/scripted-admin-api.js';
+import { AdminApiError, type AdminClient } from '../../src/index.js';
+import { fixedAnswerClient } from '../support/fixed-answer-client.js';
 
 const DEPTH = 100_000;
 const deepArrays = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObjects = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 /** A client whose fetch answers every request with `text` and `status`. */
-function answering(text: string, status = 200): AdminClient {
-  return new AdminClient({
-    apiKey: API_KEY,
-    baseUrl: 'https://hostile.example',
-    limits: false,
-    maxRetries: 0,
-    maxRateLimitWaitMs: 0,
-    fetch: async () => new Response(text, { status, headers: { 'content-type': 'application/json' } }),
-  });
-}
+const answering = (text: string, status = 200): AdminClient => fixedAnswerClient(text, { status }).admin;
 
 type Call = (admin: AdminClient) => Promise<unknown>;
 const grant: Call = (admin) => admin.grantCoupon('c-1', { userId: 'u-1' });

@@ -1,26 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AdminClient, InvalidInputError } from '../../src/index.js';
+import { InvalidInputError, type AdminClient } from '../../src/index.js';
 import { INPUT_OBJECT_FIELDS, INPUT_TYPE_KINDS, OPERATION_VARIABLES } from '../../src/generated/operation-inputs.js';
-import { API_KEY } from '../support/scripted-admin-api.js';
+import { fixedAnswerClient } from '../support/fixed-answer-client.js';
 
 type NumericKind = 'int' | 'float' | 'bigint';
 
 /** A client whose fetch records every call (and answers nothing useful: nothing should reach it). */
 function recordingClient(options: { bulkChunkSize?: number } = {}): { admin: AdminClient; calls: () => number } {
-  let calls = 0;
-  const admin = new AdminClient({
-    apiKey: API_KEY,
-    baseUrl: 'https://school.example',
-    limits: false,
-    maxRetries: 0,
-    ...options,
-    fetch: async () => {
-      calls += 1;
-      return new Response('{"data":null,"errors":[{"message":"should not be sent"}]}', { headers: { 'content-type': 'application/json' } });
-    },
-  });
-  return { admin, calls: () => calls };
+  const { admin, requests } = fixedAnswerClient({ data: null, errors: [{ message: 'should not be sent' }] }, options);
+  return { admin, calls: () => requests.length };
 }
 
 const row = { startedAt: 1_800_000_000, endedAt: 1_800_003_600 };
@@ -144,17 +133,9 @@ describe('valid values go out, converted where the API wants seconds', () => {
     ['Dates in BigInt and Int fields (whole seconds, rounded down)', (a: AdminClient) => a.bulkCreateMeetings('svc-1', [{ startedAt: new Date(1_800_000_000_999), endedAt: new Date(1_800_003_600_000) }]), { inputs: [{ startedAt: 1_800_000_000, endedAt: 1_800_003_600 }] }],
     ['null (meaningful in updates) and absent fields', (a: AdminClient) => a.updateCoupon('c-1', { expiredAt: null, redemptionLimit: null }), { input: { expiredAt: null, redemptionLimit: null } }],
   ])('%s', async (_case, call, expected) => {
-    const sent: unknown[] = [];
-    const admin = new AdminClient({
-      apiKey: API_KEY,
-      baseUrl: 'https://school.example',
-      limits: false,
-      fetch: async (_input, init) => {
-        sent.push((JSON.parse(String(init?.body)) as { variables: unknown }).variables);
-        return new Response('{"data":null,"errors":[{"message":"x"}]}', { headers: { 'content-type': 'application/json' } });
-      },
-    });
+    const { admin, requests } = fixedAnswerClient({ data: null, errors: [{ message: 'x' }] });
     await call(admin).catch(() => undefined);
+    const sent = requests.map((init) => (JSON.parse(String(init.body)) as { variables: unknown }).variables);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject(expected);
   });
