@@ -142,7 +142,9 @@ export class AdminClient {
 
   /**
    * Creates meeting slots. Row failures stay per row (`results[i].errors`, parsed for codes and
-   * `valid_options=` hints); inputs over `bulkChunkSize` rows are sent in chunks, in order.
+   * `valid_options=` hints); inputs over `bulkChunkSize` rows are sent in chunks, in order, after
+   * every row was checked. When a chunk's call fails, `BulkChunkError` says which rows finished
+   * (with their results), which chunk may or may not have run, and which rows were never sent.
    *
    * @example
    * ```ts
@@ -194,7 +196,8 @@ export class AdminClient {
   }
 
   /**
-   * Cancels many meetings; `results[i]` belongs to `ids[i]`, failures stay per row.
+   * Cancels many meetings; `results[i]` belongs to `ids[i]`, failures stay per row. Chunked like
+   * `bulkCreateMeetings` (a failed chunk throws `BulkChunkError`).
    *
    * @example
    * ```ts
