@@ -33,6 +33,9 @@ const config: CodegenConfig = {
         strictScalars: true,
       },
     },
+    'src/generated/operation-inputs.ts': {
+      plugins: [banner, './graphql/operation-inputs-plugin.cjs'],
+    },
     'src/generated/schema-sdl.ts': {
       documents: [],
       plugins: [banner, './graphql/sdl-module-plugin.cjs'],

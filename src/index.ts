@@ -24,6 +24,7 @@ export { SDK_VERSION } from './client/version.js';
 
 export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-error.js';
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
+export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type FailedChunk, type IndexedBulkRow, type RowRange } from './errors/bulk-chunk-error.js';
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';
@@ -35,6 +36,7 @@ export { InvalidResponseError, type InvalidResponseErrorOptions, type InvalidRes
 export { NetworkError, type NetworkErrorOptions } from './errors/network-error.js';
 export { PayloadError, type PayloadErrorOptions } from './errors/payload-error.js';
 export { RateLimitError, type RateLimitErrorOptions } from './errors/rate-limit-error.js';
+export { RedirectError, type RedirectErrorOptions } from './errors/redirect-error.js';
 export { parseRowError } from './errors/row-error.js';
 export { SUBSCRIPTION_UPDATE_REASONS, subscriptionUpdateReason, type SubscriptionUpdateReason } from './errors/subscription-update-reason.js';
 export { TimeoutError, type TimeoutErrorOptions } from './errors/timeout-error.js';

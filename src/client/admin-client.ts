@@ -12,7 +12,6 @@ import { OperationRunner } from './operation-runner.js';
 import { OPERATIONS } from './operations.js';
 import type { AdminClientOptions } from './options.js';
 import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
-import { toUnixSeconds, withUnixSeconds } from './timestamps.js';
 import type {
   AnyDocument,
   AttendeeRating,
@@ -41,9 +40,6 @@ import type {
   Subscription,
   Timestamp,
 } from './types.js';
-
-const MEETING_TIMES = ['startedAt', 'endedAt'] as const;
-const COUPON_TIMES = ['startedAt', 'expiredAt'] as const;
 
 /**
  * The typed client of the admin GraphQL API: one method per documented operation, coded errors
@@ -95,9 +91,7 @@ export class AdminClient {
     const op = OPERATIONS.updateSubscription;
     const context = local('updateSubscriptionPeriod', op);
     requireId(context, 'id', id);
-    const end = currentPeriodEnd instanceof Date || typeof currentPeriodEnd === 'number' ? toUnixSeconds(currentPeriodEnd) : Number.NaN;
-    if (!Number.isInteger(end)) throw invalidInput(context, 'currentPeriodEnd', 'currentPeriodEnd must be a Date or whole Unix seconds');
-    return this.#runner.run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: end }, options);
+    return this.#runner.run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: currentPeriodEnd as number }, options);
   }
 
   /**
@@ -149,7 +143,9 @@ export class AdminClient {
 
   /**
    * Creates meeting slots. Row failures stay per row (`results[i].errors`, parsed for codes and
-   * `valid_options=` hints); inputs over `bulkChunkSize` rows are sent in chunks, in order.
+   * `valid_options=` hints); inputs over `bulkChunkSize` rows are sent in chunks, in order, after
+   * every row was checked. When a chunk's call fails, `BulkChunkError` says which rows finished
+   * (with their results), which chunk may or may not have run, and which rows were never sent.
    *
    * @example
    * ```ts
@@ -166,10 +162,9 @@ export class AdminClient {
     if (!Array.isArray(rows)) throw invalidInput(context, 'rows', 'rows must be an array');
     const atomic = options.atomic === true;
     checkMeetingRows(context, rows, atomic);
-    const inputs = rows.map((row) => withUnixSeconds(row, MEETING_TIMES));
-    return this.#runner.chunked(context, inputs, atomic, (chunk) =>
-      this.#runner.run('bulkCreateMeetings', op, { serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) }, options),
-    );
+    // Times may be Dates: the schema-driven check converts every Int/BigInt Date to Unix seconds.
+    const variables = (chunk: unknown[]) => ({ serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) });
+    return this.#runner.chunked('bulkCreateMeetings', op, rows, variables, options, { inputs: 'rows' });
   }
 
   /**
@@ -184,7 +179,7 @@ export class AdminClient {
   async updateMeeting(id: string, input: MeetingUpdateInput, options?: CallOptions): Promise<ConsultingMeeting> {
     const op = OPERATIONS.updateConsultingMeeting;
     requireId(local('updateMeeting', op), 'id', id);
-    return this.#runner.run('updateMeeting', op, { id, input: withUnixSeconds(input, MEETING_TIMES) as never }, options);
+    return this.#runner.run('updateMeeting', op, { id, input: input as never }, options);
   }
 
   /**
@@ -202,7 +197,8 @@ export class AdminClient {
   }
 
   /**
-   * Cancels many meetings; `results[i]` belongs to `ids[i]`, failures stay per row.
+   * Cancels many meetings; `results[i]` belongs to `ids[i]`, failures stay per row. Chunked like
+   * `bulkCreateMeetings` (a failed chunk throws `BulkChunkError`).
    *
    * @example
    * ```ts
@@ -215,9 +211,7 @@ export class AdminClient {
     if (!Array.isArray(ids)) throw invalidInput(context, 'ids', 'ids must be an array of meeting ids');
     ids.forEach((id, index) => requireId(context, `ids[${index}]`, id));
     const atomic = options.atomic === true;
-    return this.#runner.chunked(context, [...ids], atomic, (chunk) =>
-      this.#runner.run('bulkCancelMeetings', op, { ids: chunk, ...(atomic ? { atomic } : {}) }, options),
-    );
+    return this.#runner.chunked('bulkCancelMeetings', op, ids, (chunk) => ({ ids: chunk as string[], ...(atomic ? { atomic } : {}) }), options);
   }
 
   /**
@@ -303,7 +297,7 @@ export class AdminClient {
     const context = local('createCoupon', op);
     if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
     checkCoupon(context, input);
-    return this.#runner.run('createCoupon', op, { input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
+    return this.#runner.run('createCoupon', op, { input: input as never }, options);
   }
 
   /**
@@ -320,7 +314,7 @@ export class AdminClient {
     requireId(context, 'id', id);
     if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
     checkCoupon(context, input);
-    return this.#runner.run('updateCoupon', op, { id, input: withUnixSeconds(input, COUPON_TIMES) as never }, options);
+    return this.#runner.run('updateCoupon', op, { id, input: input as never }, options);
   }
 
   /**
@@ -390,8 +384,12 @@ export class AdminClient {
 
   /**
    * Sends any document (e.g. a query the typed methods do not cover) through the same pacing,
-   * retries and error parsing; resolves to its `data`, as sent. The document is classified as
-   * the server does: a mutation when its text starts with `mutation`.
+   * retries and error parsing; resolves to its `data`, as sent. For the rate-limit budget the
+   * document is classified as the server does (a mutation when its text starts with `mutation`);
+   * whether it may be sent again after a failure that may have reached the server follows what it
+   * really is: only a document whose single operation is a query is retried that way, unless
+   * `{ idempotent: true }`. NaN, ±Infinity and invalid Dates anywhere in `variables` are refused
+   * with `InvalidInputError` (JSON would silently send them as `null`).
    *
    * @example
    * ```ts

@@ -22,7 +22,7 @@ export function toBulkResult(payload: BulkPayload): Unchecked<BulkResult> {
     errors: row?.errors === null || row?.errors === undefined ? null : payloadMessages(row.errors).map(parseRowError),
   }));
   return {
-    allSucceeded: payload.allSucceeded ?? results.every((row) => row.meeting !== null),
+    allSucceeded: typeof payload.allSucceeded === 'boolean' ? payload.allSucceeded : results.every((row) => row.meeting !== null),
     errors: payloadMessages(payload.errors),
     results,
   };

@@ -1,3 +1,7 @@
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import type { ErrorContext } from '../response/error-context.js';
+import { MAX_JSON_DEPTH } from '../transport/json-depth.js';
+
 /**
  * The Int and BigInt fields the SDK's documents select. A server may serialise them as strings of
  * digits (the spec's sample shows `currentPeriodEnd` so); callers always get numbers. A test checks
@@ -19,36 +23,64 @@ export const INTEGER_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const DIGITS = /^-?\d+$/;
-/** The documents' selections are a few levels deep; deeper data (a hostile body) is left as it is. */
-const MAX_DEPTH = 16;
+/** Longest field path quoted in a message (keys come from the server). */
+const MAX_PATH_LENGTH = 200;
 
 /**
- * Returns `value` with every {@link INTEGER_FIELDS} entry that holds a string of digits turned
- * into a number, at any depth. Objects are copied only where something changed.
+ * Returns `value` with every {@link INTEGER_FIELDS} entry that holds a string of digits turned into
+ * a number, at any depth (objects are copied only where something changed), and refuses numbers
+ * that would reach the caller wrong: an integer field that is not a safe integer (a 400-digit
+ * timestamp, digits beyond 2^53) and any number JSON.parse overflowed to ±Infinity (`1e400`)
+ * throw `InvalidResponseError` with problem `invalid_number`. For `request()` pass an empty set:
+ * its data is left as sent except for that overflow check.
  */
-export function normalizeIntegers<T>(value: T): T {
-  return normalize(value) as T;
+export function normalizeIntegers<T>(value: T, context: ErrorContext, integerFields: ReadonlySet<string> = INTEGER_FIELDS): T {
+  return normalize(value, '', 0, { context, integerFields }) as T;
 }
 
-function normalize(value: unknown, depth = 0): unknown {
-  if (depth >= MAX_DEPTH) return value;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const next = normalize(item, depth + 1);
-      changed ||= next !== item;
-      return next;
-    });
-    return changed ? items : value;
+interface Walk {
+  context: ErrorContext;
+  integerFields: ReadonlySet<string>;
+}
+
+function normalize(value: unknown, path: string, depth: number, walk: Walk): unknown {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw invalidNumber(walk.context, path, 'overflows to Infinity');
+    return value;
   }
-  if (value === null || typeof value !== 'object') return value;
+  // The transport refuses bodies deeper than this, so the bound only guards the stack.
+  if (value === null || typeof value !== 'object' || depth >= MAX_JSON_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let items: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const next = normalize(item, `${path}[${index}]`, depth + 1, walk);
+      if (next !== item) (items ??= [...value])[index] = next;
+    });
+    return items ?? value;
+  }
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const next = INTEGER_FIELDS.has(key) && typeof item === 'string' && DIGITS.test(item) ? Number(item) : normalize(item, depth + 1);
+    const at = path === '' ? key : `${path}.${key}`;
+    const next = walk.integerFields.has(key) ? integer(item, at, depth, walk) : normalize(item, at, depth + 1, walk);
     if (next !== item) {
       copy ??= { ...(value as Record<string, unknown>) };
-      copy[key] = next;
+      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
     }
   }
   return copy ?? value;
+}
+
+function integer(item: unknown, path: string, depth: number, walk: Walk): unknown {
+  const number = typeof item === 'string' && DIGITS.test(item) ? Number(item) : item;
+  if (typeof number !== 'number') return normalize(item, path, depth + 1, walk);
+  if (!Number.isSafeInteger(number)) throw invalidNumber(walk.context, path, Number.isFinite(number) ? 'is not an integer JavaScript can hold exactly' : 'overflows to Infinity');
+  return number;
+}
+
+function invalidNumber(context: ErrorContext, path: string, problem: string): InvalidResponseError {
+  const where = context.redactor.text(path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}...` : path);
+  return new InvalidResponseError(
+    `Failed to ${context.label}: the response's ${where} ${problem}. The operation ran; check its result before repeating it.`,
+    { operation: context.operation, redactor: context.redactor, status: 200, problem: 'invalid_number' },
+  );
 }

@@ -1,19 +1,23 @@
 import { print } from 'graphql';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
-import { operationTypeOf } from '../rate-limit/operation-type.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
 import type { ErrorContext } from '../response/error-context.js';
+import { isObject } from '../response/graphql-errors.js';
+import { retrySafetyOfDocument } from '../retry/document-retry-safety.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
+import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
+import { bulkChunkError } from './chunk-failure.js';
 import type { ClientEvents } from './client-events.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
 import { RequestPipeline } from './pipeline.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
-import type { AnyDocument, BulkResult, CallOptions, RequestOptions } from './types.js';
+import type { AnyDocument, BulkOptions, BulkResult, CallOptions, RequestOptions } from './types.js';
 import { SDK_VERSION } from './version.js';
 
 /**
@@ -45,30 +49,43 @@ export class OperationRunner {
     this.#pipeline = new RequestPipeline(options, transport, limiter, events);
   }
 
-  /** Runs one documented operation and unwraps its payload into the method's result. */
+  /**
+   * Runs one documented operation and unwraps its payload into the method's result. Its variables
+   * are checked against the schema's types first (Dates become Unix seconds): a bad number is an
+   * `InvalidInputError` before anything is paced or sent. `names` renames variables in messages
+   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`).
+   */
   async run<TData, TVariables extends object, TResult>(
     method: string,
     op: OperationDefinition<TData, TVariables, TResult>,
     variables: TVariables,
     options: CallOptions | undefined,
+    names?: VariableNames,
   ): Promise<TResult> {
+    const checked = checkOperationVariables({ operation: method, label: op.label }, op.field, variables, names);
     const context = this.#context(method, op.label, variables);
     const data = await this.#pipeline.run(
       {
         operation: method,
         label: op.label,
         document: op.document,
-        variables,
+        variables: checked,
         retry: op.retry,
         ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
         ...signalOf(options),
       },
       context,
     );
-    return op.unwrap(normalizeIntegers(data) as TData, context);
+    // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
+    if (!isObject(data[op.field])) throw missingPayload(context);
+    return op.unwrap(normalizeIntegers(data, context) as TData, context);
   }
 
-  /** Runs any document; queries are safe to repeat, mutations only when the caller says so. */
+  /**
+   * Runs any document. A document whose only operation is a query is safe to repeat; anything
+   * else (a mutation however it is written, several operations, a document that does not parse)
+   * only when the caller says so.
+   */
   async request<TResult, TVariables extends object>(
     document: AnyDocument<TResult, TVariables>,
     variables: TVariables | undefined,
@@ -76,7 +93,8 @@ export class OperationRunner {
   ): Promise<TResult> {
     const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
     const context = this.#context('request', 'run the request', variables);
-    const safe = operationTypeOf(text) === 'queries' || options.idempotent === true;
+    const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
+    if (variables !== undefined && variables !== null) checkAnyVariables({ operation: 'request', label: 'run the request' }, variables);
     const data = await this.#pipeline.run(
       {
         operation: 'request',
@@ -88,28 +106,61 @@ export class OperationRunner {
       },
       context,
     );
-    return data as TResult;
+    // No schema for an arbitrary document: its data goes as sent, but never with an Infinity in it.
+    return normalizeIntegers(data, context, NO_FIELDS) as TResult;
   }
 
   /**
    * Sends bulk rows in chunks of `bulkChunkSize`, one after the other, and joins the results in
-   * input order; an atomic batch cannot be split and is refused before sending.
+   * input order; an atomic batch cannot be split and is refused before sending. Every row is
+   * checked before the first chunk goes, so a bad row in a later chunk sends nothing. When a
+   * chunk's call fails the error is a `BulkChunkError` (what finished, what failed, what was never
+   * sent); an input of one chunk fails with the call's own error.
    */
-  async chunked<T>(context: LocalContext, items: T[], atomic: boolean, send: (chunk: T[]) => Promise<BulkResult>): Promise<BulkResult> {
+  async chunked<TData, TVariables extends object>(
+    method: string,
+    op: OperationDefinition<TData, TVariables, BulkResult>,
+    items: readonly unknown[],
+    variablesOf: (chunk: unknown[]) => TVariables,
+    options: BulkOptions,
+    names?: VariableNames,
+  ): Promise<BulkResult> {
+    const context: LocalContext = { operation: method, label: op.label };
     const size = this.#options.bulkChunkSize;
     if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
-    if (items.length <= size) return send(items);
-    if (atomic) {
+    if (items.length <= size) return this.run(method, op, variablesOf([...items]), options, names);
+    if (options.atomic === true) {
       throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
     }
+    checkOperationVariables(context, op.field, variablesOf([...items]), names);
     const parts: BulkResult[] = [];
-    for (let start = 0; start < items.length; start += size) parts.push(await send(items.slice(start, start + size)));
+    const chunks = Math.ceil(items.length / size);
+    for (let start = 0; start < items.length; start += size) {
+      const end = Math.min(start + size, items.length);
+      try {
+        parts.push(await this.run(method, op, variablesOf(items.slice(start, end)), options, names));
+      } catch (error) {
+        // What finished, what failed and what was never sent: the caller can resume without duplicates.
+        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
+      }
+    }
     return mergeBulkResults(parts);
   }
 
   #context(operation: string, label: string, variables: unknown): ErrorContext {
     return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
   }
+}
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
+function missingPayload(context: ErrorContext): InvalidResponseError {
+  return new InvalidResponseError(`Failed to ${context.label}: the response has no payload for the operation.`, {
+    operation: context.operation,
+    redactor: context.redactor,
+    status: 200,
+    problem: 'missing_payload',
+  });
 }
 
 function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {

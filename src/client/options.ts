@@ -61,12 +61,19 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
  * ```
  */
 export interface AdminClientOptions {
-  /** The school's secret key (`sk_live_...`), sent as `X-Service-API-Key`. Never logged or put in errors. */
+  /**
+   * The school's secret key (`sk_live_...`), sent as `X-Service-API-Key`. Never logged or put in
+   * errors. It must be printable ASCII without a space at either end (what a header carries
+   * unchanged); anything else is refused by the constructor with `InvalidInputError`.
+   */
   apiKey: string;
   /** The school's base URL; requests go to `${baseUrl}/admin/graphql`. */
   baseUrl: string;
   /**
-   * A custom `fetch` (for proxies, instrumentation, tests).
+   * A custom `fetch` (for proxies, instrumentation, tests). The client asks it for
+   * `redirect: 'manual'` and turns any redirect into a `RedirectError`, so the key never goes
+   * anywhere but `baseUrl`'s origin. A custom fetch that follows redirects by itself, ignoring that
+   * option, cannot be controlled by the client: it would send the key wherever the server points.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch;
@@ -97,8 +104,11 @@ export interface AdminClientOptions {
    */
   maxRetryDelayMs?: number;
   /**
-   * Longest a call waits after a 429 before it gives up with `RateLimitError` (also the cap of
-   * any single wait the server asks for).
+   * The most one call waits after 429s, all its attempts together (the sum of its waits). A wait
+   * that would take the total past this ends the call at once with `RateLimitError` (it does not
+   * wait part of it), so a single wait the server asks for that is longer fails at once too. No
+   * wait is shorter than the fallback backoff (1 s, doubling per 429 of the call, at most one
+   * window), even when the server says `Retry-After: 0` or names a reset time already past.
    * @default 120_000
    */
   maxRateLimitWaitMs?: number;

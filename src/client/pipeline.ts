@@ -5,6 +5,7 @@ import type { RateLimiter } from '../rate-limit/limiter.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { interpretResponse } from '../response/interpret-response.js';
+import { showsOperationRan } from '../response/operation-ran.js';
 import { isRateLimited, readRateLimitInfo, type RateLimitInfo } from '../response/rate-limit-info.js';
 import { publicTransportError } from '../response/transport-error.js';
 import { isRetryable } from '../retry/retry-policy.js';
@@ -24,6 +25,12 @@ export interface PipelineCall {
   signal?: AbortSignal;
 }
 
+/** What one call has spent over all its attempts (p-retry's included): its 429s and their waits. */
+interface CallBudget {
+  rateLimited: number;
+  waitedMs: number;
+}
+
 type PRetry = typeof import('p-retry').default;
 let pRetryModule: Promise<PRetry> | undefined;
 /** Loaded on first use: importing the SDK should not pay for it. */
@@ -34,7 +41,7 @@ function loadPRetry(): Promise<PRetry> {
 
 /**
  * The life of every call: pacing (limiter) -> transport -> response parsing -> 429 pause and
- * re-queue -> retry policy. Each AdminClient method is one row of the operations table run here.
+ * re-queue (never for an answer that shows the operation ran) -> retry policy. Each AdminClient method is one row of the operations table run here.
  */
 export class RequestPipeline {
   readonly #options: ResolvedClientOptions;
@@ -52,9 +59,10 @@ export class RequestPipeline {
   /** Runs a call to completion: its `data`, or the typed error it ended with. */
   async run(call: PipelineCall, context: ErrorContext): Promise<Record<string, unknown>> {
     const type = operationTypeOf(call.document);
+    const budget: CallBudget = { rateLimited: 0, waitedMs: 0 };
     let firstFailure: unknown;
     try {
-      return await this.#attempt(call, context, type, 1);
+      return await this.#attempt(call, context, type, 1, budget);
     } catch (error) {
       // Most calls succeed at once: p-retry is loaded and entered only after a failure.
       if (this.#options.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
@@ -67,7 +75,7 @@ export class RequestPipeline {
         // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
         if (attemptNumber === 1) throw firstFailure;
         attempt = attemptNumber;
-        return this.#attempt(call, context, type, attemptNumber);
+        return this.#attempt(call, context, type, attemptNumber, budget);
       },
       {
         retries: this.#options.maxRetries,
@@ -85,26 +93,35 @@ export class RequestPipeline {
     );
   }
 
-  /** One attempt; a 429 pauses the type's queue and sends the request again from the queue's head. */
-  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number): Promise<Record<string, unknown>> {
-    let rateLimited = 0;
+  /**
+   * One attempt; a 429 pauses the type's queue and sends the request again from the queue's head.
+   * An answer whose `data` shows the operation ran is never sent again, whatever errors ride along
+   * (a rate-limit code included). The 429 waits of the whole call add up to at most
+   * `maxRateLimitWaitMs`, and none is shorter than the fallback backoff.
+   */
+  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, budget: CallBudget): Promise<Record<string, unknown>> {
     for (;;) {
-      const outcome = await this.#send(call, context, type, attempt, rateLimited > 0 || attempt > 1);
-      if (!isRateLimited(outcome)) {
+      const outcome = await this.#send(call, context, type, attempt, budget.rateLimited > 0 || attempt > 1);
+      const ran = showsOperationRan(outcome);
+      if (ran || !isRateLimited(outcome)) {
         return interpretResponse(outcome, {
           ...context,
           authErrorCodes: this.#options.authErrorCodes,
           subscriptionReasons: call.subscriptionReasons === true,
+          ran,
         });
       }
-      rateLimited += 1;
+      budget.rateLimited += 1;
       const info = readRateLimitInfo(outcome, type, Date.now());
       if (info.limit !== undefined) this.#limiter?.adaptLimit(type, info.limit);
-      const waitMs = info.waitMs ?? this.#fallbackWaitMs(type, rateLimited);
-      if (rateLimited > this.#options.maxRetries || waitMs > this.#options.maxRateLimitWaitMs) {
-        throw this.#rateLimitError(context, info, waitMs, rateLimited);
+      // Never sooner than the fallback: a hint of 0, or a reset time already past (clock skew),
+      // would otherwise re-send at once, again and again.
+      const waitMs = Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited));
+      if (budget.rateLimited > this.#options.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
+        throw this.#rateLimitError(context, info, waitMs, budget);
       }
-      this.#events.emit('rateLimited', { operation: call.operation, operationType: info.operationType, waitMs, limit: info.limit, count: rateLimited });
+      budget.waitedMs += waitMs;
+      this.#events.emit('rateLimited', { operation: call.operation, operationType: info.operationType, waitMs, limit: info.limit, count: budget.rateLimited });
       if (this.#limiter === undefined) await abortableSleep(waitMs, call.signal);
       else await this.#limiter.pause(type, Date.now() + waitMs);
     }
@@ -128,19 +145,23 @@ export class RequestPipeline {
     }
   }
 
-  /** A 429 without any usable wait hint: back off exponentially from 1 s, at most one window. */
+  /**
+   * The fallback backoff: the wait after a 429 without any usable hint, and the shortest wait after
+   * any 429. From 1 s, doubling per 429 of the call, at most one window.
+   */
   #fallbackWaitMs(type: RateLimitedOperationType, count: number): number {
     const windowMs = this.#limiter?.budget(type).windowMs ?? 60_000;
     return Math.min(windowMs, 1000 * 2 ** (count - 1));
   }
 
-  #rateLimitError(context: ErrorContext, info: RateLimitInfo, waitMs: number, count: number): RateLimitError {
+  #rateLimitError(context: ErrorContext, info: RateLimitInfo, waitMs: number, budget: CallBudget): RateLimitError {
+    const maxWait = this.#options.maxRateLimitWaitMs;
     const why =
-      waitMs > this.#options.maxRateLimitWaitMs
-        ? `the server asks for a ${Math.ceil(waitMs / 1000)} s wait, more than maxRateLimitWaitMs`
-        : `it was still exhausted after ${count} attempts`;
+      budget.waitedMs + waitMs > maxWait
+        ? `the next wait of ${seconds(waitMs)} s would take this call's waiting past maxRateLimitWaitMs (${maxWait} ms${budget.waitedMs > 0 ? `, ${budget.waitedMs} ms already waited` : ''})`
+        : `it was still exhausted after ${budget.rateLimited} attempts`;
     return new RateLimitError(
-      `Failed to ${context.label}: the ${info.operationType} rate limit${info.limit === undefined ? '' : ` (${info.limit} per window)`} was exhausted and ${why}. Another client may be using the same key; retry after ${Math.ceil(waitMs / 1000)} s.`,
+      `Failed to ${context.label}: the ${info.operationType} rate limit${info.limit === undefined ? '' : ` (${info.limit} per window)`} was exhausted and ${why}. Another client may be using the same key; retry after ${seconds(waitMs)} s.`,
       {
         operation: context.operation,
         redactor: context.redactor,
@@ -151,4 +172,8 @@ export class RequestPipeline {
       },
     );
   }
+}
+
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000);
 }

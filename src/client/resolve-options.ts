@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
+import { isHeaderSafeKey } from '../validation/api-key.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
 
 /** Options with every default applied and every value checked. */
@@ -33,6 +34,7 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
   };
   if (options === null || typeof options !== 'object') fail('options', 'pass an options object with apiKey and baseUrl');
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') fail('apiKey', 'apiKey is required (the school\'s secret key)');
+  if (!isHeaderSafeKey(options.apiKey)) fail('apiKey', 'apiKey has a character an HTTP header cannot carry (a line break, a control or non-ASCII character, or a space at either end); copy the key again');
   if (options.dangerouslyAllowBrowser !== true && isBrowserLike()) {
     fail('dangerouslyAllowBrowser', 'this looks like a browser, where the secret key would be exposed to users; call the API from your server, or set dangerouslyAllowBrowser: true if you really mean it');
   }

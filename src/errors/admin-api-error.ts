@@ -7,7 +7,9 @@ export interface AdminApiErrorOptions {
   /** The lower-level error, when there is one. Never a value that holds the API key. */
   cause?: unknown;
   /**
-   * Hides the key and the request's variables from what `toJSON()` shows of server data.
+   * Hides the key and the request's variables from what `toJSON()` shows of server data. The
+   * message itself is only stripped of API keys: whoever builds it redacts the server's parts with
+   * `redactor.text()` first, so the SDK's own wording is never garbled.
    * @internal
    */
   redactor?: Redactor;
@@ -36,7 +38,7 @@ export class AdminApiError extends Error {
 
   constructor(message: string, options: AdminApiErrorOptions) {
     const redactor = options.redactor ?? NO_SECRETS;
-    super(redactor.text(message), options.cause === undefined ? undefined : { cause: options.cause });
+    super(redactor.secret(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.operation = options.operation;
     this.#redactor = redactor;
   }

@@ -27,6 +27,6 @@ export class AuthenticationError extends AdminApiError {
   }
 
   protected override jsonFields(): Record<string, unknown> {
-    return { status: this.status, serverCode: this.serverCode };
+    return { status: this.status, serverCode: this.redacted(this.serverCode) };
   }
 }

@@ -1,5 +1,5 @@
 import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
-import type { ErrorCode } from './error-codes.js';
+import { describeErrorCode, type ErrorCode } from './error-codes.js';
 
 /** Fields of a {@link CodedError}. */
 export interface CodedErrorOptions extends AdminApiErrorOptions {
@@ -66,12 +66,13 @@ export class CodedError extends AdminApiError {
   }
 
   protected override jsonFields(): Record<string, unknown> {
+    // Everything the server wrote is redacted; a documented code is the SDK's own word and stays.
     return {
-      code: this.code,
+      code: describeErrorCode(this.code) === undefined ? this.redacted(this.code) : this.code,
       local: this.local,
-      path: this.path,
+      path: this.redacted(this.path),
       details: this.redacted(this.details),
-      validOptions: this.validOptions,
+      validOptions: this.redacted(this.validOptions),
       validOptionsTruncated: this.validOptionsTruncated,
     };
   }

@@ -8,11 +8,15 @@ export interface InvalidInputErrorOptions extends AdminApiErrorOptions {
 
 /**
  * An input the server would reject without a code (a percentage amount outside (0, 100], an
- * `expiredAt` not after `startedAt`, a malformed argument). Raised before sending: nothing was sent.
+ * `expiredAt` not after `startedAt`, a malformed argument), or a number that does not fit its
+ * schema type: `Int` not a 32-bit integer, `Float` not finite, `BigInt` not a safe integer, NaN,
+ * ±Infinity or an invalid Date anywhere (JSON would send them as `null`). `field` names the path
+ * (`rows[3].maxAttendeeCapacity`, `input.expiredAt`), never the value. Raised before sending:
+ * nothing was sent.
  */
 export class InvalidInputError extends AdminApiError {
   override name = 'InvalidInputError';
-  /** The input field at fault. */
+  /** The input field at fault, as a path into the call's arguments (e.g. `'input.amount'`). */
   readonly field: string;
   /** Always true: nothing was sent. */
   readonly local = true;

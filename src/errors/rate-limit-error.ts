@@ -13,9 +13,10 @@ export interface RateLimitErrorOptions extends AdminApiErrorOptions {
 }
 
 /**
- * A 429 the client could not get past: retries ran out (`maxRetries`), or the server asked for a
- * wait longer than `maxRateLimitWaitMs`. Normally the client's pacing prevents 429s; they come when
- * another client spends the same key's budget.
+ * A 429 the client could not get past: retries ran out (`maxRetries` 429s in one call), or the next
+ * wait would take the call's total waiting past `maxRateLimitWaitMs`. The request was not executed.
+ * Normally the client's pacing prevents 429s; they come when another client spends the same key's
+ * budget.
  */
 export class RateLimitError extends AdminApiError {
   override name = 'RateLimitError';
@@ -23,7 +24,7 @@ export class RateLimitError extends AdminApiError {
   readonly operationType: 'mutations' | 'queries';
   /** The server's limit for that counter, when it said. */
   readonly limit: number | undefined;
-  /** How long the server asked to wait, in milliseconds. */
+  /** How long the next wait would have been, in milliseconds (the server's hint, at least the fallback backoff). */
   readonly retryAfterMs: number;
   /** When the server's window frees up (Unix seconds), when it said. */
   readonly resetAt: number | undefined;

@@ -1,3 +1,5 @@
+import { jsonText } from './payload-messages.js';
+
 /** One entry of a response's top-level `errors` array, as far as the client reads it. */
 export interface GraphQLErrorEntry {
   message: string;
@@ -18,7 +20,8 @@ export function readGraphQLErrors(errors: unknown): GraphQLErrorEntry[] {
   if (!Array.isArray(errors)) return [];
   return errors.filter(isObject).map((entry) => ({
     message: typeof entry.message === 'string' ? entry.message : '',
-    path: Array.isArray(entry.path) ? entry.path.map(String) : [],
+    // Documented as strings (GraphQL also allows list indexes); anything else is kept as short JSON text.
+    path: Array.isArray(entry.path) ? entry.path.map(pathSegment) : [],
     extensions: isObject(entry.extensions) ? entry.extensions : {},
   }));
 }
@@ -38,6 +41,10 @@ export function codedErrorOf(entry: GraphQLErrorEntry): CodedErrorEntry | undefi
 export function extensionCodeOf(entry: GraphQLErrorEntry): string | undefined {
   const code = entry.extensions.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+function pathSegment(segment: unknown): string {
+  return typeof segment === 'string' ? segment : typeof segment === 'number' ? String(segment) : jsonText(segment);
 }
 
 /** True for a plain JSON object. */

@@ -17,16 +17,22 @@ export interface InterpretOptions extends ErrorContext {
   authErrorCodes: readonly string[];
   /** Map documented updateSubscription messages to `PayloadError.reason` (they may come as top-level errors). */
   subscriptionReasons?: boolean;
+  /** The answer's `data` holds the operation's result (see `showsOperationRan`). */
+  ran?: boolean;
 }
 
 /**
  * Turns a (non-429) HTTP outcome into the response's `data`, or throws the error class the
- * contract names for it: coded errors first (whatever the status), then authentication, HTTP and
- * GraphQL errors, then unusable bodies.
+ * contract names for it: an answer that shows the operation ran but carries errors or a non-2xx
+ * status first (`GraphQLResponseError` with `executed: true`), then coded errors (whatever the
+ * status), authentication, HTTP and GraphQL errors, then unusable bodies.
  */
 export function interpretResponse(outcome: HttpOutcome, options: InterpretOptions): Record<string, unknown> {
   const { status, body } = outcome;
   const entries = readGraphQLErrors(body?.errors);
+  const ok = status >= 200 && status < 300;
+  // It ran: whatever rides along, the caller learns that first (and the call is not sent again).
+  if (options.ran === true && isObject(body?.data) && (entries.length > 0 || !ok)) throw executedWithErrors(entries, status, body.data, options);
   const coded = firstCoded(entries);
   if (coded !== undefined) throw codedError(coded.entry, coded.error, options);
 
@@ -44,7 +50,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     if (reason !== undefined) throw payloadError(entries.map((entry) => entry.message), options, reason);
   }
 
-  if (status < 200 || status >= 300) {
+  if (!ok) {
     const remedy = status >= 500 ? ' The server or a proxy failed; try again later.' : '';
     throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}.${remedy}`, {
       operation: options.operation,
@@ -57,7 +63,8 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     const messages = entries.map((entry) => options.redactor.secret(entry.message));
     const rawCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
     const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
-    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${messages.join('; ')}`, {
+    const shown = entries.map((entry) => options.redactor.text(entry.message));
+    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`, {
       operation: options.operation,
       redactor: options.redactor,
       messages,
@@ -76,10 +83,32 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
   return body.data;
 }
 
+function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: Record<string, unknown>, options: InterpretOptions): GraphQLResponseError {
+  const problems = [
+    ...(status >= 200 && status < 300 ? [] : [`HTTP ${status}`]),
+    ...entries.map((entry) => options.redactor.text(entry.message)),
+  ];
+  const first = entries[0];
+  const rawCode = first === undefined ? undefined : (extensionCodeOf(first) ?? codedErrorOf(first)?.code);
+  return new GraphQLResponseError(
+    `Failed to ${options.label}: the operation ran, but its result came with ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems.join('; ')}. It was not sent again; do not repeat it blindly (error.data holds the result).`,
+    {
+      operation: options.operation,
+      redactor: options.redactor,
+      messages: entries.map((entry) => options.redactor.secret(entry.message)),
+      ...(rawCode === undefined ? {} : { serverCode: options.redactor.secret(rawCode) }),
+      executed: true,
+      // As sent but for any API key a hostile server echoed into it (util.inspect shows it).
+      data: options.redactor.secretDeep(data),
+    },
+  );
+}
+
 /** Builds the {@link PayloadError} of a payload's `errors` list. */
 export function payloadError(messages: string[], context: ErrorContext, reason = subscriptionUpdateReasonOf(messages)): PayloadError {
   const safe = messages.map((message) => context.redactor.secret(message));
-  return new PayloadError(`Failed to ${context.label}: ${safe.join('; ')}`, {
+  const shown = messages.map((message) => context.redactor.text(message));
+  return new PayloadError(`Failed to ${context.label}: ${shown.join('; ')}`, {
     operation: context.operation,
     redactor: context.redactor,
     messages: safe,
@@ -107,7 +136,7 @@ function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<type
   const hint = parseValidOptions(serverMessage);
   const message = known
     ? `Failed to ${context.label}: ${known.meaning} (${code}). ${known.remedy}`
-    : `Failed to ${context.label}: the server answered ${code}: ${serverMessage}`;
+    : `Failed to ${context.label}: the server answered ${context.redactor.text(code)}: ${context.redactor.text(serverMessage)}`;
   return new CodedError(message, {
     operation: context.operation,
     redactor: context.redactor,

@@ -13,12 +13,19 @@ export function payloadMessages(errors: unknown): string[] {
 }
 
 function messageText(entry: unknown): string {
-  if (typeof entry === 'string') return entry;
+  return typeof entry === 'string' ? entry : jsonText(entry);
+}
+
+/**
+ * A short text of any JSON value a broken server sent where text was expected. Never throws: a
+ * value JSON cannot write (too deep for the stack, a cycle) is named, not written.
+ */
+export function jsonText(value: unknown): string {
   let text: string | undefined;
   try {
-    text = JSON.stringify(entry);
+    text = JSON.stringify(value);
   } catch {
-    text = undefined;
+    return '[unreadable value]';
   }
-  return (text ?? String(entry)).slice(0, MAX_ENTRY_LENGTH);
+  return (text ?? typeof value).slice(0, MAX_ENTRY_LENGTH);
 }

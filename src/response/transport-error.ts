@@ -1,5 +1,6 @@
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
+import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { describeNetworkFailure } from '../transport/network-failure.js';
 import { TransportFailureSignal } from '../transport/transport-failure.js';
@@ -9,9 +10,11 @@ const PROBLEM_TEXT = {
   malformed_json: 'the response body was not valid JSON (cut short or corrupted)',
   not_json: 'the response body was not JSON',
   too_large: 'the response body exceeded maxResponseBytes',
+  too_deep: 'the response body nested deeper than 256 levels, far beyond any answer of the API',
   missing_data: 'the response carried neither data nor errors',
   missing_payload: 'the response had no payload',
   missing_guaranteed_field: 'the payload lacked a field a successful answer always carries',
+  invalid_number: 'the response held a number JavaScript cannot hold exactly',
 } as const;
 
 /**
@@ -25,7 +28,7 @@ export function publicTransportError(error: unknown, context: ErrorContext, time
   switch (failure.kind) {
     case 'network':
       return new NetworkError(
-        `Failed to ${context.label}: ${describeNetworkFailure(failure.cause)} before a response arrived. ${
+        `Failed to ${context.label}: ${context.redactor.text(describeNetworkFailure(failure.cause))} before a response arrived. ${
           failure.mayHaveReachedServer
             ? 'The request may have been executed; check before repeating it.'
             : 'The request never reached the server; check baseUrl and the network.'
@@ -37,6 +40,13 @@ export function publicTransportError(error: unknown, context: ErrorContext, time
         `Failed to ${context.label}: no complete response within ${timeoutMs} ms. The request may have been executed; check before repeating it.`,
         { ...base, timeoutMs },
       );
+    case 'redirect': {
+      const target = failure.origin === undefined ? 'elsewhere' : `to ${context.redactor.text(failure.origin)}`;
+      return new RedirectError(
+        `Failed to ${context.label}: the server answered HTTP ${failure.status}, a redirect ${target}, which the client never follows (the API key goes only to baseUrl's origin). The server may have executed the request before redirecting; check before repeating it, and point baseUrl at the API's final address.`,
+        { ...base, status: failure.status, redirectOrigin: failure.origin },
+      );
+    }
     case 'body':
       return new InvalidResponseError(`Failed to ${context.label}: ${PROBLEM_TEXT[failure.problem]} (HTTP ${failure.status}).`, {
         ...base,

@@ -1,4 +1,5 @@
 import { GraphQLClient } from 'graphql-request';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { mayHaveReachedServer } from './network-failure.js';
 import { BodyTooLargeSignal, readBodyText } from './read-body.js';
 import { TransportFailureSignal, type TransportFailure } from './transport-failure.js';
@@ -70,6 +71,9 @@ export class GraphQLTransport {
       fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
       signal: controller.signal,
       errorPolicy: 'all',
+      // Never followed: a redirect would carry the key to another origin (or to plain http) and
+      // re-send the POST outside the limiter's count. The response itself becomes a RedirectError.
+      redirect: 'manual',
       // The operation name is optional in the body; skipping it saves parsing the document per call.
       excludeOperationName: true,
       // The wrapper already parsed the body once; hand graphql-request that result.
@@ -104,6 +108,10 @@ export class GraphQLTransport {
     } catch (error) {
       return fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
     }
+    if (isRedirect(response)) {
+      await response.body?.cancel().catch(() => undefined);
+      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint) }, undefined);
+    }
     let text: string;
     try {
       text = await readBodyText(response, this.#options.maxResponseBytes);
@@ -117,9 +125,13 @@ export class GraphQLTransport {
         error,
       );
     }
-    const parsed = parseJsonObject(text);
+    const json = parseJsonObject(text);
+    // Too deep for any real answer: every later step would have to walk it. A 2xx is unusable; any
+    // other status is read as a body that is not JSON (its status still decides, e.g. a 429).
+    const tooDeep = json !== undefined && nestsDeeperThan(json, MAX_JSON_DEPTH);
+    const parsed = tooDeep ? undefined : json;
     if (response.ok && parsed === undefined) {
-      fail({ kind: 'body', problem: looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
+      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
     }
     state.text = text;
     state.parsed = parsed;
@@ -140,6 +152,25 @@ function answerForGraphQLRequest(response: Response, text: string): Response {
     forEach: (callback: (value: string, key: string) => void): void => response.headers.forEach(callback),
   };
   return { ok: response.ok, status: response.status, statusText: response.statusText, headers, text: () => Promise.resolve(text) } as unknown as Response;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** A redirect as Node's fetch returns it with `redirect: 'manual'`, or the opaque one of browser-like fetches. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
+}
+
+/** The origin of the redirect's target, resolved against the endpoint; only for http(s) targets. */
+function redirectOrigin(response: Response, endpoint: string): string | undefined {
+  const location = response.headers.get('location');
+  if (location === null) return undefined;
+  try {
+    const url = new URL(location, endpoint);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseJsonObject(text: string): GraphQLBody | undefined {

@@ -7,7 +7,9 @@ import type { InvalidResponseProblem } from '../errors/invalid-response-error.js
 export type TransportFailure =
   | { kind: 'network'; mayHaveReachedServer: boolean; cause: unknown }
   | { kind: 'timeout' }
-  | { kind: 'body'; problem: InvalidResponseProblem; status: number };
+  | { kind: 'body'; problem: InvalidResponseProblem; status: number }
+  /** A redirect, never followed: `origin` of its target (undefined when unknown), never the whole Location. */
+  | { kind: 'redirect'; status: number; origin: string | undefined };
 
 /** Carries a {@link TransportFailure} through graphql-request, which re-throws what fetch throws. */
 export class TransportFailureSignal extends Error {

@@ -21,7 +21,8 @@ export function checkCoupon(context: LocalContext, input: CouponFieldsToCheck): 
   if (input.couponType !== undefined && input.couponType !== null && !COUPON_TYPES.has(input.couponType)) {
     throw localCodedError(context, 'COUPON-002');
   }
-  if (input.couponType === 'percentage' && typeof input.amount === 'number' && !(input.amount > 0 && input.amount <= 100)) {
+  // A non-finite amount is left to the schema-driven check, which names it as input.amount.
+  if (input.couponType === 'percentage' && typeof input.amount === 'number' && Number.isFinite(input.amount) && !(input.amount > 0 && input.amount <= 100)) {
     throw invalidInput(context, 'amount', 'a percentage amount must be greater than 0 and at most 100');
   }
   const start = seconds(input.startedAt);

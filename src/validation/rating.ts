@@ -7,12 +7,14 @@ import { localCodedError, type LocalContext } from './local-errors.js';
  */
 export function checkRating(context: LocalContext, rating: RatingInput): void {
   const { score, answers } = rating;
-  if (score !== undefined && score !== null && !isValidScore(score)) throw localCodedError(context, 'MEETING-014');
+  // Only numbers are judged as scores; NaN, ±Infinity and non-numbers are refused by the
+  // schema-driven check of the variables (InvalidInputError naming `score`).
+  if (typeof score === 'number' && Number.isFinite(score) && !isValidScore(score)) throw localCodedError(context, 'MEETING-014');
   if (score !== undefined && score !== null && answers !== undefined && answers !== null) {
     throw localCodedError(context, 'MEETING-013');
   }
 }
 
-function isValidScore(score: unknown): boolean {
-  return typeof score === 'number' && Number.isFinite(score) && score >= 0.5 && score <= 10 && Number.isInteger(score * 2);
+function isValidScore(score: number): boolean {
+  return score >= 0.5 && score <= 10 && Number.isInteger(score * 2);
 }

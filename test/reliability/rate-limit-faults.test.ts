@@ -108,11 +108,11 @@ describe('429 with an HTTP-date Retry-After', () => {
     expect(server.succeeded('createCoupon')).toBe(1);
   });
 
-  it('a date already past means no wait', async () => {
+  it('a date already past never means an immediate re-send: the fallback backoff applies', async () => {
     server.script(tooMany({ 'Retry-After': new Date(Date.now() - 60_000).toUTCString() }), answerOk);
     const { admin, events } = pacedClient();
     await expect(createCoupon.call(admin)).resolves.toBeDefined();
-    expect(events.map((event) => event.waitMs)).toEqual([0]);
+    expect(events.map((event) => event.waitMs)).toEqual([WINDOW_MS]);
   });
 });
 
@@ -150,7 +150,7 @@ describe('429 storm', () => {
     const { admin, events } = pacedClient({ maxRetries: 3 });
     const { error, elapsedMs } = await failureOf(() => createCoupon.call(admin));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ operationType: 'mutations', limit: 200, resetAt, retryAfterMs: 0 });
+    expect(error).toMatchObject({ operationType: 'mutations', limit: 200, resetAt, retryAfterMs: WINDOW_MS });
     expect(server.arrivals('createCoupon')).toBe(4);
     expect(events.map((event) => event.count)).toEqual([1, 2, 3]);
     expect(server.succeeded('createCoupon')).toBe(0);
@@ -159,7 +159,8 @@ describe('429 storm', () => {
 
   it('ten concurrent calls in an endless storm: each ends in RateLimitError; attempts bounded by 10 x (maxRetries + 1)', async () => {
     server.script(storm());
-    const { admin } = pacedClient({ maxRetries: 3 });
+    // Every 429 pauses the whole queue for at least the fallback (one window at most): a short window keeps 30 pauses short.
+    const { admin } = pacedClient({ maxRetries: 3, limits: { mutations: { limit: 50, windowMs: 100 }, store: new MemoryPermitStore() } });
     const started = performance.now();
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? createCoupon : grantCoupon).call(admin)));
     expect(outcomes.every((outcome) => outcome.status === 'rejected' && outcome.reason instanceof RateLimitError)).toBe(true);
@@ -174,5 +175,91 @@ describe('429 storm', () => {
     expect(results).toHaveLength(6);
     expect(server.log.filter((entry) => entry.status === 429)).toHaveLength(12);
     expect(server.succeeded('createCoupon')).toBe(6);
+  });
+});
+
+/** Records when each request arrived and answers the first `count` with `first`, then normally. */
+function timedFirstThen(count: number, first: FaultAction, arrivals: number[]): FaultStep {
+  let seen = 0;
+  return (request: RawRequest) => {
+    arrivals.push(performance.now());
+    seen += 1;
+    return seen <= count ? first : answerOk(request);
+  };
+}
+const gaps = (times: number[]): number[] => times.slice(1).map((time, index) => time - (times[index] as number));
+const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+
+describe('maxRateLimitWaitMs bounds the total 429 waiting of a call', () => {
+  // Regression: the option capped each wait, not the call: at 1,500 ms with Retry-After: 1 on every
+  // answer the call paused 1 s four times (about 3-4 s) before giving up.
+  it('Retry-After: 1 on every answer with maxRateLimitWaitMs 1,500: the waits add up to at most 1,500 ms, then RateLimitError at once', async () => {
+    server.script(tooMany({ 'Retry-After': '1' }));
+    const admin = faultClient(server, { maxRetries: 4, maxRateLimitWaitMs: 1_500 });
+    const events: RateLimitedEvent[] = [];
+    admin.on('rateLimited', (event) => events.push(event));
+    const { error, elapsedMs } = await failureOf(() => createCoupon.call(admin));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(sum(events.map((event) => event.waitMs))).toBeLessThanOrEqual(1_500);
+    expect(events.map((event) => event.waitMs)).toEqual([1_000]); // the next wait (2 s of backoff) would pass the allowance
+    expect(server.arrivals('createCoupon')).toBe(2);
+    expect(elapsedMs).toBeLessThan(BOUNDED_MS);
+  });
+
+  // Regression: each p-retry attempt started its own count, so 429s alternating with 503s on an
+  // idempotent call added up 3 s of pauses against a 1 s cap.
+  it('429 and 503 alternating on an idempotent call: the 429 waits of all attempts together stay within maxRateLimitWaitMs', async () => {
+    let seen = 0;
+    server.script(() => {
+      seen += 1;
+      return seen % 2 === 1 ? tooMany({ 'Retry-After': '1' }) : { kind: 'respond', status: 503, body: 'busy' };
+    });
+    const admin = faultClient(server, { maxRetries: 4, maxRateLimitWaitMs: 1_000 });
+    const events: RateLimitedEvent[] = [];
+    admin.on('rateLimited', (event) => events.push(event));
+    const { error } = await failureOf(() => grantCoupon.call(admin));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(sum(events.map((event) => event.waitMs))).toBeLessThanOrEqual(1_000);
+  });
+
+  it('a wait that fits the allowance left is waited out, and the call then succeeds', async () => {
+    server.script(tooMany({ 'Retry-After': '1' }), answerOk);
+    const admin = faultClient(server, { maxRateLimitWaitMs: 1_000 });
+    await expect(createCoupon.call(admin)).resolves.toBeDefined();
+    expect(server.succeeded('createCoupon')).toBe(1);
+  });
+});
+
+describe('no re-send ever comes sooner than the fallback backoff', () => {
+  // Regression: a 429 without Retry-After whose X-RateLimit-Reset was in the past (clock skew)
+  // meant a 0 ms wait: five re-sends 2 ms apart, then RateLimitError.
+  it('X-RateLimit-Reset in the past (clock skew), no Retry-After: re-sends keep the doubling backoff (capped at one window)', async () => {
+    const arrivals: number[] = [];
+    const past = String(Math.floor(Date.now() / 1000) - 3_600);
+    server.script(timedFirstThen(3, tooMany({ 'X-RateLimit-Reset': past }, { reset_at: Number(past) }), arrivals));
+    const { admin, events } = pacedClient({ maxRetries: 4, limits: { mutations: { limit: 50, windowMs: 500 }, store: new MemoryPermitStore() } });
+    await expect(createCoupon.call(admin)).resolves.toBeDefined();
+    expect(events.map((event) => event.waitMs)).toEqual([500, 500, 500]);
+    for (const gap of gaps(arrivals)) expect(gap).toBeGreaterThanOrEqual(480);
+    expect(server.succeeded('createCoupon')).toBe(1);
+  });
+
+  it.each([
+    ['Retry-After: 0', tooMany({ 'Retry-After': '0' })],
+    ['extensions.retry_after: 0', tooMany({}, { retry_after: 0 })],
+  ])('%s is never a 0 ms wait: the fallback backoff applies', async (_case, action) => {
+    const arrivals: number[] = [];
+    server.script(timedFirstThen(2, action, arrivals));
+    const { admin, events } = pacedClient();
+    await expect(createCoupon.call(admin)).resolves.toBeDefined();
+    expect(events.map((event) => event.waitMs)).toEqual([WINDOW_MS, WINDOW_MS]);
+    for (const gap of gaps(arrivals)) expect(gap).toBeGreaterThanOrEqual(WINDOW_MS - 20);
+  });
+
+  it('a server hint longer than the fallback is waited out as given', async () => {
+    server.script(tooMany({ 'Retry-After': '1' }), answerOk);
+    const { admin, events } = pacedClient();
+    await expect(createCoupon.call(admin)).resolves.toBeDefined();
+    expect(events.map((event) => event.waitMs)).toEqual([1_000]);
   });
 });

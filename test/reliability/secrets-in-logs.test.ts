@@ -59,6 +59,25 @@ const SCENARIOS: Scenario[] = [
   { errorClass: 'TimeoutError', steps: [{ kind: 'hang' }], call: grant, options: { maxRetries: 1, timeoutMs: 150 } },
   { errorClass: 'InvalidResponseError', steps: [echoing((text) => ({ kind: 'respond', status: 200, body: `{"data": "${text}` }))], call: grant, options: { maxRetries: 0 } },
   { errorClass: 'GraphQLResponseError', steps: [echoing((text) => json({ data: null, errors: [{ message: text }] }))], call: grant },
+  {
+    errorClass: 'GraphQLResponseError',
+    steps: [echoing((text) => json({ data: { createCouponGrant: { grant: { id: text, status: text, grantedAt: 1 }, created: true, errors: null } }, errors: [{ message: text, extensions: { code: 'RATE_LIMIT_EXCEEDED' } }] }))],
+    call: grant,
+  },
+  {
+    errorClass: 'BulkChunkError',
+    steps: [
+      echoing((text) => json({ data: { bulkCancelConsultingMeetings: { allSucceeded: true, errors: [text], results: [{ meeting: { id: text, title: text }, errors: null }, { meeting: null, errors: [text] }] } } })),
+      echoing((text) => ({ kind: 'respond', status: 503, body: text })),
+    ],
+    call: (admin) => admin.bulkCancelMeetings([COUPON_ID, 'm-2', 'm-3']),
+    options: { bulkChunkSize: 2 },
+  },
+  {
+    errorClass: 'RedirectError',
+    steps: [echoing((text) => ({ kind: 'respond', status: 307, headers: { Location: `http://evil.example/${encodeURIComponent(text)}?key=${API_KEY}` }, body: text }))],
+    call: grant,
+  },
   { errorClass: 'InvalidInputError', steps: [], call: (admin) => admin.createCoupon({ name: EMAIL, couponType: 'percentage', amount: 500, description: API_KEY }) },
 ];
 

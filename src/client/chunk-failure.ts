@@ -1,0 +1,73 @@
+import { AuthenticationError } from '../errors/authentication-error.js';
+import { BulkChunkError, type BulkChunkFate, type IndexedBulkRow } from '../errors/bulk-chunk-error.js';
+import { CodedError } from '../errors/coded-error.js';
+import { GraphQLResponseError } from '../errors/graphql-response-error.js';
+import { InvalidResponseError } from '../errors/invalid-response-error.js';
+import { NetworkError } from '../errors/network-error.js';
+import { RateLimitError } from '../errors/rate-limit-error.js';
+import type { Redactor } from '../errors/redactor.js';
+import type { LocalContext } from '../validation/local-errors.js';
+import type { BulkResult } from './types.js';
+
+/** Where a chunked bulk call stood when one chunk's call failed. */
+export interface ChunkFailure {
+  /** Results of the chunks that finished, in order. */
+  finished: readonly BulkResult[];
+  /** Input indexes of the failed chunk. */
+  start: number;
+  end: number;
+  /** Rows in the whole input. */
+  total: number;
+  /** 1-based number of the failed chunk, and how many chunks the input made. */
+  chunk: number;
+  chunks: number;
+}
+
+/**
+ * Builds the {@link BulkChunkError} of a failed chunk, `cause` being what its call threw. The
+ * finished rows are kept as answered but for any API key a server echoed into them (`redactor`).
+ */
+export function bulkChunkError(context: LocalContext, redactor: Redactor, failure: ChunkFailure, cause: unknown): BulkChunkError {
+  const rows = failure.finished.flatMap((part) => part.results);
+  const completed: IndexedBulkRow[] = redactor.secretDeep(rows).map((row, index) => ({ ...row, index }));
+  const fate = chunkFate(cause);
+  const failed = range(failure.start, failure.end);
+  const finished = completed.length === 0 ? 'no row finished' : `${range(0, completed.length)} finished (error.completed holds the results)`;
+  const unsent = failure.end === failure.total ? 'every other row was sent' : `${range(failure.end, failure.total)} never sent`;
+  return new BulkChunkError(
+    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) failed with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
+    {
+      operation: context.operation,
+      cause,
+      completed,
+      failedChunk: { start: failure.start, end: failure.end, fate },
+      notSent: { start: failure.end, end: failure.total },
+    },
+  );
+}
+
+const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {
+  not_executed: (rows) => `Nothing of ${rows} was executed: send them again with the rest.`,
+  executed: (rows) => `The answer shows that ${rows} ran (see error.cause): do not send them again.`,
+  unknown: (rows) => `The server may have executed ${rows}: check them before sending them again.`,
+};
+
+/**
+ * What is known of a failed chunk: refused as a whole (a coded error, a 429, a refused key) or never
+ * sent means not executed; an answer showing it ran means executed; anything else may have run.
+ */
+function chunkFate(cause: unknown): BulkChunkFate {
+  if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError) return 'not_executed';
+  if (cause instanceof NetworkError && !cause.mayHaveReachedServer) return 'not_executed';
+  if (cause instanceof GraphQLResponseError && cause.executed) return 'executed';
+  if (cause instanceof InvalidResponseError && cause.problem === 'invalid_number') return 'executed';
+  return 'unknown';
+}
+
+function range(start: number, end: number): string {
+  return end - start === 1 ? `row ${start}` : `rows ${start} to ${end - 1}`;
+}
+
+function nameOf(cause: unknown): string {
+  return cause instanceof Error ? cause.name : 'an error';
+}
