@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDuration } from '../../src/cli/support/duration-format.js';
-import { countMemberRows, readMemberCsv } from '../../src/cli/support/member-csv.js';
-import { OrderedCsvWriter } from '../../src/cli/support/ordered-csv-writer.js';
-import { formatRateLimit, parseRateLimit } from '../../src/cli/support/rate-limit-option.js';
-import { rowErrorText } from '../../src/cli/support/row-error-text.js';
-import { textTable } from '../../src/cli/support/text-table.js';
+import { formatDuration } from '../../../src/cli/support/duration-format.js';
+import { countMemberRows, readMemberCsv } from '../../../src/cli/support/member-csv.js';
+import { OrderedCsvWriter } from '../../../src/cli/support/ordered-csv-writer.js';
+import { formatRateLimit, parseRateLimit } from '../../../src/cli/support/rate-limit-option.js';
+import { rowErrorText } from '../../../src/cli/support/row-error-text.js';
+import { textTable } from '../../../src/cli/support/text-table.js';
 
 let dir: string;
 beforeEach(async () => {
