@@ -25,9 +25,22 @@ export interface PtyRun {
 export const CTRL_C = '\u0003';
 
 /** Runs `school-admin <args>` in a pseudo-terminal `columns` wide (python3's pty module), typing `steps`. */
-export function runCliInPty(args: readonly string[], options: { env: Record<string, string>; columns: number; steps?: PtyStep[]; timeoutMs?: number }): Promise<PtyRun> {
+export function runCliInPty(args: readonly string[], options: PtyOptions): Promise<PtyRun> {
+  return runInPty([process.execPath, '--import', 'tsx', MAIN, ...args], options);
+}
+
+/** Options of {@link runInPty}. */
+export interface PtyOptions {
+  env: Record<string, string>;
+  columns: number;
+  steps?: PtyStep[];
+  timeoutMs?: number;
+}
+
+/** Runs `argv` (from the repository root) in a pseudo-terminal `columns` wide, typing `steps`. */
+export function runInPty(argv: readonly string[], options: PtyOptions): Promise<PtyRun> {
   const spec = {
-    argv: [process.execPath, '--import', 'tsx', MAIN, ...args],
+    argv,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TERM: 'xterm-256color', ...options.env },
     cwd: REPO,
     columns: options.columns,
