@@ -1,5 +1,7 @@
+import { AdminApiError } from '../../errors/admin-api-error.js';
 import { describeErrorCode } from '../../errors/error-codes.js';
 import type { GrantOutcome } from '../../workflows/grant-to-many/types.js';
+import { sdkErrorText } from './error-text.js';
 import type { CsvMemberRow } from './member-csv.js';
 
 interface Problem {
@@ -60,7 +62,8 @@ function describe(outcome: GrantOutcome): Problem | undefined {
   const line = `line ${(outcome.row as Partial<CsvMemberRow>).line ?? outcome.index + 2}`;
   if (outcome.outcome === 'invalid') return { index: outcome.index, text: `${line}: invalid (${outcome.reason}): ${outcome.error.message}`, code: undefined };
   if (outcome.outcome !== 'failed') return undefined;
-  const { code, name, message } = outcome.error;
+  const { code, name, cause } = outcome.error;
+  const message = cause instanceof AdminApiError ? sdkErrorText(cause) : outcome.error.message;
   const info = code === undefined ? undefined : describeErrorCode(code);
   // A documented code reads as its meaning here; its remedy is printed once under the list.
   const what = code === undefined ? `failed (${name}): ${message}` : info === undefined ? `failed ${code}: ${message}` : `failed ${code} (${info.meaning})`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProblemList } from '../../../src/cli/support/problem-list.js';
+import { RateLimitError } from '../../../src/index.js';
 import type { GrantOutcome } from '../../../src/workflows/grant-to-many/types.js';
 
 const notMember = (index: number, sent = true): GrantOutcome => ({
@@ -42,6 +43,21 @@ describe('Problems: listed in input order, each code\'s remedy once', () => {
       '  line 2: failed ENROLLMENT-002 (the user was not found in this school); not sent again (--retry-failed sends it)',
       '  line 3: failed ENROLLMENT-002 (the user was not found in this school)',
       'ENROLLMENT-002: Check the member; deleted accounts and members of other schools cannot be used.',
+    ]);
+  });
+
+  it('a rate limit the client could not get past is worded without client option names', () => {
+    const cause = new RateLimitError('Failed to grant the coupon: the mutations rate limit was exhausted and the server asks for a 200 s wait, more than maxRateLimitWaitMs.', {
+      operation: 'grantCoupon',
+      operationType: 'mutations',
+      limit: 200,
+      retryAfterMs: 200_000,
+      resetAt: undefined,
+    });
+    const list = new ProblemList(10);
+    list.add({ outcome: 'failed', index: 0, row: { line: 2, email: 'a@x.example' } as GrantOutcome['row'], member: { email: 'a@x.example' }, sent: true, error: { name: 'RateLimitError', message: cause.message, cause } });
+    expect(list.lines()).toEqual([
+      "  line 2: failed (RateLimitError): Failed to get past the server's mutation rate limit (200 per window): it stayed exhausted and the server asks to wait 3m 20s. Another client may be using the same key; run the command again in 3m 20s.",
     ]);
   });
 });
