@@ -83,7 +83,8 @@ function lineAt(view: ProgressView, detail: Detail): string {
     detail.doneCount ? `${view.done}/${view.total}${detail.rowsWord ? ' rows' : ''}` : '',
     view.stopping && detail.stop !== 'none' ? (detail.stop === 'long' ? 'stopping (Ctrl-C again quits at once)' : 'stopping') : '',
     detail.rate ? formatRate(view.recentRate) : '',
-    detail.eta ? `ETA ${view.etaMs === undefined ? '?' : formatDuration(view.etaMs)}${detail.etaSuffix && view.budgetBound && (view.etaMs ?? 0) > 0 ? ' (rate limit)' : ''}` : '',
+    // Once every row is done the ETA says nothing; the counts get its room.
+    detail.eta && view.done < view.total ? `ETA ${view.etaMs === undefined ? '?' : formatDuration(view.etaMs)}${detail.etaSuffix && view.budgetBound && (view.etaMs ?? 0) > 0 ? ' (rate limit)' : ''}` : '',
     view.wait === undefined ? '' : waitText(view.wait, detail.longWait ? 'long' : 'short'),
     countsText(view.counts, detail),
   ];

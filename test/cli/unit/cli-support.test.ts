@@ -111,3 +111,23 @@ describe('terminal formatting', () => {
     expect(textTable(['#', 'status'], [['1', 'created'], ['10', 'failed']])).toBe('#   status\n--  -------\n1   created\n10  failed\n');
   });
 });
+
+describe('report writer under backpressure', () => {
+  it('many writers held up by a full buffer share one wait for drain (no listener pile-up, no MaxListenersExceededWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const path = join(dir, 'pressure.csv');
+      const writer = await OrderedCsvWriter.open<{ n: number; text: string }>(path, ['n', 'text']);
+      const text = 'x'.repeat(2_000);
+      await Promise.all(Array.from({ length: 300 }, (_, n) => writer.write(n, { n, text })));
+      await writer.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      expect((await readFile(path, 'utf8')).trim().split('\n')).toHaveLength(301);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

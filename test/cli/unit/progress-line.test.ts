@@ -65,4 +65,9 @@ describe('the progress line fits the terminal width and always shows created, fa
       { numRuns: 500 },
     );
   });
+
+  it('at the end the ETA gives its room to the counts', () => {
+    const done = view({ done: 500, etaMs: 0, counts: { created: 0, already_granted: 99, skipped: 397, failed: 4, invalid: 0 } });
+    expect(progressLine(done, 80)).toBe('100% | 500/500 | created 0, already 99, skipped 397, failed 4, invalid 0');
+  });
 });
