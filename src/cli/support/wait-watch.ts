@@ -23,6 +23,11 @@ export interface ExpectedWait {
   short: string;
   durationMs: number;
   atMost?: boolean;
+  /**
+   * Shown only while nothing moves (no request sent nor answered for over 2 s): a wait that holds
+   * back some requests while others still go (the client's pacing) is news only when it stalls the job.
+   */
+  onlyWhenIdle?: boolean;
 }
 
 interface Running extends ExpectedWait {
@@ -43,9 +48,12 @@ export class WaitWatch {
   #lastRequestAt: number | undefined;
   #lastAnswerAt: number | undefined;
 
+  readonly #startedAt: number;
+
   constructor(options: { now?: () => number; timeoutMs?: number } = {}) {
     this.#now = options.now ?? (() => performance.now());
     this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.#startedAt = this.#now();
   }
 
   /** A wait of known length begins (replacing an earlier one from the same `source`). */
@@ -76,6 +84,8 @@ export class WaitWatch {
    */
   current(): WaitNotice | undefined {
     const now = this.#now();
+    const lastActivity = Math.max(this.#lastRequestAt ?? this.#startedAt, this.#lastAnswerAt ?? this.#startedAt);
+    const idle = now - lastActivity > SHOW_WAITS_OVER_MS;
     // Waits in a row (a 429's pause, then the pacing after it) show one after the other: the next to end first.
     let first: Running | undefined;
     for (const [source, wait] of this.#waits) {
@@ -84,6 +94,7 @@ export class WaitWatch {
         continue;
       }
       const long = wait.endsAt - wait.startedAt > SHOW_WAITS_OVER_MS || now - wait.startedAt > SHOW_WAITS_OVER_MS;
+      if (wait.onlyWhenIdle === true && !idle) continue;
       if (long && (first === undefined || wait.endsAt < first.endsAt)) first = wait;
     }
     if (first !== undefined) return { reason: first.reason, short: first.short, leftMs: first.endsAt - now, atMost: first.atMost === true };
@@ -140,8 +151,8 @@ const SINGULAR = { mutations: 'mutation', queries: 'query' } as const;
 /**
  * Feeds `watch` from the client's events: a 429's pause (`rateLimited` carries its length), then
  * the client's own holding back after it (it adopts the server's limit and shares the budget with
- * the other client: the next request goes within one window), a retry's backoff, and requests and
- * answers (a request unanswered for long). This is the one place client events become waits: an
+ * the other client: requests may wait up to one window more; shown when the job stalls), a
+ * retry's backoff, and requests and answers (a request unanswered for long). This is the one place client events become waits: an
  * event announcing the client's waits itself (its pacing, a shared budget) belongs here too.
  * Returns a function that stops listening.
  */
@@ -154,11 +165,14 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
         short: '429 rate limit',
         durationMs: event.waitMs,
       });
+      // The client then uses a smaller share of the budget for a while: some requests wait up to
+      // one window after the pause (the client's own event for such waits would replace this guess).
       watch.expect(`after-429:${event.operationType}`, {
         reason: `after a 429 the client sends ${kind}s more slowly (another client is using the same key's budget)`,
         short: 'rate limit (shared)',
-        durationMs: Math.max(event.waitMs, windows[event.operationType]),
+        durationMs: event.waitMs + windows[event.operationType],
         atMost: true,
+        onlyWhenIdle: true,
       });
     }),
     client.on('retry', (event) => {
@@ -170,9 +184,8 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
         atMost: true,
       });
     }),
-    client.on('request', (event) => {
+    client.on('request', () => {
       watch.end('retry');
-      watch.end(`after-429:${event.operationType}`);
       watch.requestSent();
     }),
     client.on('response', () => watch.answered()),
@@ -203,6 +216,7 @@ export function watchBudgetWaits(watch: WaitWatch, budget: RateLimitBudget, now:
         reason: `the rate limit of ${budget.limit} requests per ${formatDuration(budget.windowMs)} is used up; the next request goes when the oldest leaves the window`,
         short: 'rate limit',
         durationMs: oldest + budget.windowMs - at,
+        onlyWhenIdle: true,
       });
     },
   };

@@ -16,7 +16,7 @@ function setup() {
 const rateLimited = (waitMs: number): ClientEventMap['rateLimited'] => ({ operation: 'grantCoupon', operationType: 'mutations', waitMs, limit: 200, count: 1 });
 
 describe('waits over ~2 s show their reason and the time left, counting down', () => {
-  it('a 429 shows the server\'s wait; then the client\'s holding back (at most one window) until its next request', () => {
+  it('a 429 shows the server\'s wait; then, whenever the job stalls, the client\'s holding back (at most one window more)', () => {
     const { watch, events, advance } = setup();
     events.emit('rateLimited', rateLimited(30_000));
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 30 s left: the server answered 429 (mutation rate limit) and asked to wait');
@@ -24,17 +24,22 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 18 s left: the server answered 429 (mutation rate limit) and asked to wait');
     expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait 18 s: 429 rate limit');
     advance(20_000);
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, at most 28 s left: after a 429 the client sends mutations more slowly (another client is using the same key's budget)");
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, at most 58 s left: after a 429 the client sends mutations more slowly (another client is using the same key's budget)");
+    // Requests go out again: nothing to show while they move.
     events.emit('request', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
     expect(watch.current()).toBeUndefined();
+    advance(3_000);
+    expect(waitText(watch.current() ?? fail(), 'medium')).toBe('waiting, at most 55 s left: rate limit (shared)');
   });
 
   it('waits of 2 s or less are not shown', () => {
-    const { watch, events } = setup();
+    const { watch, events, advance } = setup();
     events.emit('rateLimited', { ...rateLimited(1_500) });
-    // Only the holding back after it, which may last up to a window.
-    expect(watch.current()?.reason).toMatch(/^after a 429/u);
+    expect(watch.current()).toBeUndefined();
+    advance(1_600);
     events.emit('request', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
     expect(watch.current()).toBeUndefined();
   });
 
@@ -57,7 +62,7 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
   });
 
   it('the command\'s own rate limit: once `limit` answers fall in one window, the next waits for the oldest to leave it', () => {
-    const { watch, advance, now } = setup();
+    const { watch, events, advance, now } = setup();
     const budget = watchBudgetWaits(watch, { limit: 3, windowMs: 10_000 }, now);
     budget.answered();
     advance(1_000);
@@ -65,8 +70,12 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     expect(watch.current()).toBeUndefined();
     advance(1_000);
     budget.answered();
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 8 s left: the rate limit of 3 requests per 10 s is used up; the next request goes when the oldest leaves the window');
-    advance(8_000);
+    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
+    // Shown once nothing has moved for 2 s.
+    expect(watch.current()).toBeUndefined();
+    advance(2_500);
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 6 s left: the rate limit of 3 requests per 10 s is used up; the next request goes when the oldest leaves the window');
+    advance(5_500);
     expect(watch.current()).toBeUndefined();
   });
 
