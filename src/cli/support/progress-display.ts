@@ -93,20 +93,32 @@ export function createProgressDisplay(options: ProgressDisplayOptions): Progress
   return options.stream.isTTY === true ? terminalLine(options.stream, state) : plainLines(options, state);
 }
 
+/** The line appears with the first row done, or after this long: a job refused at once (a journal of another coupon) draws none. */
+const FIRST_DRAW_MS = 500;
+
 function terminalLine(stream: NodeJS.WriteStream, state: ProgressState): ProgressDisplay {
   const line = new LiveLine({ stream, render: (columns) => progressLine(state.view(), columns) });
-  line.start();
+  const first = setTimeout(() => line.start(), FIRST_DRAW_MS);
+  first.unref();
+  const started = (): LiveLine => {
+    clearTimeout(first);
+    line.start();
+    return line;
+  };
   return {
     update(progress) {
       state.update(progress);
-      line.redraw();
+      started().redraw();
     },
-    log: (text) => line.log(text),
+    log: (text) => started().log(text),
     stopping() {
       state.stoppingNow = true;
-      line.redraw();
+      started().redraw();
     },
-    stop: () => line.stop({ keep: true }),
+    stop() {
+      clearTimeout(first);
+      line.stop({ keep: true });
+    },
   };
 }
 

@@ -54,4 +54,13 @@ describe('the progress rate is the recent one, so it never freezes at a stale va
     expect(all).not.toContain('\u001b[?7l');
     expect(all.endsWith('\n\u001b[?25h')).toBe(true);
   });
+
+  it('a job refused at once (before any row, within half a second) draws no line and leaves the cursor alone', () => {
+    const terminal = fakeTerminal();
+    const display = createProgressDisplay({ stream: terminal.stream, total: 10, now: () => now });
+    vi.advanceTimersByTime(400);
+    display.stop();
+    vi.advanceTimersByTime(1_000);
+    expect(terminal.writes).toEqual([]);
+  });
 });
