@@ -35,7 +35,7 @@ async function exhaustedServer(): Promise<{ server: MockServer; demo: DemoSchool
 const SAME_LIMIT = ['--rate-limit', `3/${WINDOW_MS / 1000}s`];
 
 /** The line a wait over ~2 s prints on a stream that is not a terminal. */
-const SERVER_WAIT = /^waiting, [3-8] s left: the server answered 429 \(mutation rate limit\) and asked to wait$/mu;
+const SERVER_WAIT = /^waiting, [3-8] s left: the server asked to wait \(429, mutation rate limit\)$/mu;
 
 describe.concurrent('a wait over ~2 s shows its reason and time left, in every command', () => {
   it('create-slots', { timeout: 30_000 }, async () => {

@@ -7,7 +7,7 @@ export const SHOW_WAITS_OVER_MS = 2_000;
 
 /** A wait to show: why, and how long it still takes. */
 export interface WaitNotice {
-  /** Why, in a sentence fragment: "the server answered 429 (mutation rate limit) and asked to wait". */
+  /** Why, in a sentence fragment: "the server asked to wait (429, mutation rate limit)". */
   reason: string;
   /** The same in at most about 20 characters, for a narrow line: "429 rate limit". */
   short: string;
@@ -115,7 +115,7 @@ function leftText(notice: WaitNotice): string {
 }
 
 /**
- * A wait as text: `long` for a line of its own ("waiting, 28 s left: the server answered 429 ..."),
+ * A wait as text: `long` for a line of its own ("waiting, 28 s left: the server asked to wait (429, ..."),
  * `medium` for one that must fit a narrow terminal ("waiting, 28 s left: 429 rate limit"), `short`
  * inside a narrow progress line ("wait 28 s: 429 rate limit").
  */
@@ -161,7 +161,7 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
     client.on('rateLimited', (event) => {
       const kind = SINGULAR[event.operationType];
       watch.expect(`rate-limited:${event.operationType}`, {
-        reason: `the server answered 429 (${kind} rate limit) and asked to wait`,
+        reason: `the server asked to wait (429, ${kind} rate limit)`,
         short: '429 rate limit',
         durationMs: event.waitMs,
       });

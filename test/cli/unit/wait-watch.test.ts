@@ -19,9 +19,9 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
   it('a 429 shows the server\'s wait; then, whenever the job stalls, the client\'s holding back (at most one window more)', () => {
     const { watch, events, advance } = setup();
     events.emit('rateLimited', rateLimited(30_000));
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 30 s left: the server answered 429 (mutation rate limit) and asked to wait');
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 30 s left: the server asked to wait (429, mutation rate limit)');
     advance(12_000);
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 18 s left: the server answered 429 (mutation rate limit) and asked to wait');
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 18 s left: the server asked to wait (429, mutation rate limit)');
     expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait 18 s: 429 rate limit');
     advance(20_000);
     expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, at most 58 s left: after a 429 the client sends mutations more slowly (another client is using the same key's budget)");
