@@ -46,7 +46,8 @@ journaled); a second one quits at once. Waits over 2 s show their reason and tim
 already_granted, skipped, failed, invalid), grantId, errorCode, message.
 
 Exit status: 0 every row granted (or already held/skipped), 1 a row failed or was invalid,
-2 usage error (nothing sent), 130 interrupted (resume with the same --journal).
+2 usage or input error: an option, the CSV, or a journal of another coupon (nothing sent),
+130 interrupted (resume with the same --journal).
 
 ${API_ENVIRONMENT_HELP}
 

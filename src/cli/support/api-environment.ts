@@ -6,7 +6,7 @@ import { CliUsageError } from './cli-usage-error.js';
 
 /** The environment variables every command that calls the API reads. */
 export const API_ENVIRONMENT_HELP = `Environment:
-  ADMIN_API_URL   base URL of the school's admin API (requests go to $ADMIN_API_URL/admin/graphql)
+  ADMIN_API_URL   the school's base URL, without /admin/graphql (school-admin adds it)
   ADMIN_API_KEY   the school's secret API key (sk_live_...); never printed`;
 
 /**
