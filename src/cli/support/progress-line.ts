@@ -44,12 +44,13 @@ const FULL: Detail = { bar: 30, rowsWord: true, longWait: true, etaSuffix: true,
  * it in full) go last.
  */
 const REDUCTIONS: ReadonlyArray<Partial<Detail>> = [
+  // A wait's full sentence only fits a wide terminal; its short form keeps the reason.
+  { longWait: false },
   { bar: 20 },
   { bar: 10 },
   { bar: 0 },
   { extraCounts: 'nonzero' },
   { rowsWord: false },
-  { longWait: false },
   { etaSuffix: false },
   { stop: 'short' },
   { rate: false },

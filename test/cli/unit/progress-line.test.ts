@@ -37,7 +37,7 @@ describe('the progress line fits the terminal width and always shows created, fa
 
   it('a wait shows its reason and time left; after the first Ctrl-C, "stopping"', () => {
     expect(progressLine(view({ wait: serverWait, stopping: true }), 132)).toBe('40% | 200/500 | stopping | 13.6/s | ETA 34 s | wait 28 s: 429 rate limit | created 196, already 1, failed 2, invalid 1');
-    expect(progressLine(view({ wait: serverWait }), 200)).toContain('waiting, 28 s left: the server asked to wait (429, mutation rate limit)');
+    expect(progressLine(view({ wait: serverWait }), 240)).toContain('waiting, 28 s left: the server asked to wait (429, mutation rate limit)');
   });
 
   const notices = fc.constantFrom<WaitNotice | undefined>(
