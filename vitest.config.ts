@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Finds redis-server (or REDIS_URL), installs it where it can, else skips the Redis suites loudly (fails under CI).
+    globalSetup: ['test/support/redis-global-setup.ts'],
   },
 });

@@ -1,16 +1,52 @@
 /**
  * `npm run demo`: an integrator's day with the SDK, end to end. Runs against the built-in
- * simulator (no key needed), or against a real server when ADMIN_API_URL and ADMIN_API_KEY are set.
+ * simulator (no key needed), or against a real server when ADMIN_API_URL and ADMIN_API_KEY are set:
+ * then it lists what it will change and asks first (or needs `--yes`: `npm run demo -- --yes`).
  */
 import { CodedError, PayloadError, type ConsultingMeeting } from '../src/index.js';
 import { unixToLocal, weeklySlots } from '../src/scheduling/index.js';
+import { askBeforeSideEffects } from './support/confirm.js';
 import { connect } from './support/target.js';
 import { nextWeek, step, summary } from './support/report.js';
 
-// The simulator runs a 15 s window (a self-hosted setting) so the grant step does not wait a minute.
-const target = await connect({ simulatorWindowMs: 15_000 });
+/** The simulator's rate-limit window: 15 s (a self-hosted setting) instead of the documented 60 s, so the grant step does not wait a minute. */
+const SIMULATOR_WINDOW_MS = 15_000;
+const GRANTS = 300;
+
+const target = await connect({ simulatorWindowMs: SIMULATOR_WINDOW_MS });
 const { admin, school } = target;
-console.log(`school-admin-sdk demo against ${target.mode === 'simulator' ? `the built-in simulator at ${target.baseUrl}` : target.baseUrl}\n`);
+const members = school.memberEmails.slice(0, GRANTS);
+if (target.mode === 'simulator') {
+  console.log(`school-admin-sdk demo against the built-in simulator at ${target.baseUrl}`);
+  console.log(
+    `The simulator allows 200 mutations per ${SIMULATOR_WINDOW_MS / 1000} s window (a self-hosted setting; the documented limit is 200 per 60 s), ` +
+      `so the ${members.length} grants below take about one window: ${SIMULATOR_WINDOW_MS / 1000} s here, a minute against a real school.\n`,
+  );
+} else {
+  const consent = await askBeforeSideEffects(
+    target.baseUrl,
+    [
+      `create and publish a consulting service "Exam prep office hours" in course ${school.courseId} (students see it)`,
+      'open three slots next week (Mon, Wed, Fri 10:00-11:00 in the service\'s time zone)',
+      `enroll the first three members of ADMIN_DEMO_MEMBER_EMAILS (${school.memberEmails.slice(0, 3).join(', ')}) and move one to another slot`,
+      'rate one of them 9/10 with a comment: the school emails that student',
+      'try one slot with an invalid host (refused by the server, nothing created)',
+      `create a restricted coupon "Finals week 15%" and grant it to ${members.length} real members of ADMIN_DEMO_MEMBER_EMAILS (paced under 200 per 60 s: about a minute per 200), then revoke one grant`,
+      `extend subscription ${school.subscriptionId} by 30 days (the member's billing period changes)`,
+    ],
+    { yes: process.argv.includes('--yes') },
+  );
+  if (consent !== 'go') {
+    console.error(
+      consent === 'refused'
+        ? 'Failed to start the demo: it would change a real school and there is no terminal to ask. Run it with --yes (npm run demo -- --yes) to go on, or unset ADMIN_API_URL and ADMIN_API_KEY to use the built-in simulator.'
+        : 'Stopped: nothing was sent.',
+    );
+    await target.close();
+    process.exit(consent === 'refused' ? 2 : 1);
+  }
+  console.log(`\nschool-admin-sdk demo against ${target.baseUrl}\n`);
+}
 
 try {
   const service = await step('Create and publish a consulting service', async () => {
@@ -67,8 +103,8 @@ try {
     return { value: created, line: `code ${created.code}, restricted=${created.restricted}` };
   });
 
-  const members = school.memberEmails.slice(0, 300);
-  const grants = await step(`Grant it to ${members.length} members, paced under the mutation budget`, async () => {
+  const window = target.mode === 'simulator' ? `${SIMULATOR_WINDOW_MS / 1000} s` : '60 s';
+  const grants = await step(`Grant it to ${members.length} members, paced under the mutation budget (200 per ${window} window)`, async () => {
     let rateLimited = 0;
     const stop = admin.on('rateLimited', () => (rateLimited += 1));
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
+import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
 
 /** Options with every default applied and every value checked. */
@@ -21,8 +22,6 @@ export interface ResolvedClientOptions {
   logger: Logger | undefined;
   logLevel: LogLevel;
 }
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /**
  * Applies {@link DEFAULTS} and refuses unusable options with an `InvalidInputError` naming the
@@ -75,19 +74,8 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
 type Fail = (field: string, problem: string) => never;
 
 function adminEndpoint(baseUrl: unknown, allowInsecureHttp: boolean, fail: Fail): string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return fail('baseUrl', 'baseUrl is required (e.g. https://school.example)');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return fail('baseUrl', 'baseUrl is not a valid URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('baseUrl', 'baseUrl must use https');
-  if (url.username !== '' || url.password !== '') return fail('baseUrl', 'baseUrl must not contain credentials');
-  if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOSTS.has(url.hostname)) {
-    return fail('baseUrl', 'plain http would send the secret key unencrypted; use https, or set allowInsecureHttp: true for a trusted network');
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/admin/graphql`;
+  const checked = adminEndpointOf(baseUrl, allowInsecureHttp);
+  return 'endpoint' in checked ? checked.endpoint : fail('baseUrl', baseUrlProblemText(checked.problem));
 }
 
 /** A page (window with a document) or a Web Worker: code there is delivered to users, and the key with it. */

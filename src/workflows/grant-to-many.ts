@@ -2,12 +2,12 @@ import type { RateLimitBudget } from '../client/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { Journal } from './journal.js';
-import { describeGrantFailure, endsTheJob } from './grant-to-many/grant-failure.js';
+import { describeGrantFailure, endsTheJob, isPermanentGrantFailure } from './grant-to-many/grant-failure.js';
 import { InterruptGate } from './grant-to-many/interrupt-gate.js';
 import { checkMemberRow } from './grant-to-many/member-row.js';
 import { ProgressTracker } from './grant-to-many/progress-tracker.js';
 import { RowSource, type IndexedRow } from './grant-to-many/row-source.js';
-import type { GrantMemberSource, GrantOutcome, GrantToManyOptions, GrantToManySummary } from './grant-to-many/types.js';
+import type { GrantFailure, GrantMemberSource, GrantOutcome, GrantToManyOptions, GrantToManySummary } from './grant-to-many/types.js';
 
 /** What the job needs of the client: one grant per call. */
 export interface GrantCouponClient {
@@ -20,7 +20,7 @@ export interface GrantJobContext {
 }
 
 /** Defaults of {@link GrantToManyOptions} that do not depend on the client. */
-export const GRANT_TO_MANY_DEFAULTS = Object.freeze({ interruptGraceMs: 5_000, unpacedConcurrency: 16 });
+export const GRANT_TO_MANY_DEFAULTS = Object.freeze({ interruptGraceMs: 5_000, unpacedConcurrency: 16, retryFailed: 'all' as 'all' | 'temporary' });
 
 const OPERATION = 'grantCouponToMany';
 
@@ -32,7 +32,8 @@ function checkOptions(couponId: unknown, members: unknown, options: GrantToManyO
   if (typeof couponId !== 'string' || couponId.trim() === '') refuse('couponId', 'couponId must be a non-empty string');
   const iterable = typeof members === 'object' && members !== null && (Symbol.iterator in members || Symbol.asyncIterator in members);
   if (!iterable) refuse('members', 'members must be an array, an iterable or an async iterable of { email } or { userId }');
-  const { concurrency, interruptGraceMs, total } = options;
+  const { concurrency, interruptGraceMs, total, retryFailed } = options;
+  if (retryFailed !== undefined && retryFailed !== 'all' && retryFailed !== 'temporary') refuse('retryFailed', "retryFailed must be 'all' or 'temporary'");
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) refuse('concurrency', 'concurrency must be a positive integer');
   if (interruptGraceMs !== undefined && !(interruptGraceMs >= 0)) refuse('interruptGraceMs', 'interruptGraceMs must be zero or more');
   if (total !== undefined && !(Number.isInteger(total) && total >= 0)) refuse('total', 'total must be a whole number');
@@ -138,6 +139,11 @@ class GrantJob {
       await this.#report({ outcome: 'skipped', index, row, member, previous: previous.outcome as 'created' | 'already_granted' | 'invalid', ...grantId });
       return;
     }
+    const recorded = this.#permanentFailure(key);
+    if (recorded !== undefined) {
+      await this.#report({ outcome: 'failed', index, row, member, sent: false, error: recorded });
+      return;
+    }
     // Stopped while this row waited (an interrupt, or the probe ended the job): it is left for another run.
     if (gate.stopping) return;
     const granting = this.#grant(index, row, member, gate);
@@ -161,7 +167,7 @@ class GrantJob {
       // Halted at once, so no row waiting for this grant (the probe) is sent after a job-level error.
       if (fatal) gate.halt();
       await this.journal?.append({ member, outcome: 'failed', error: { ...(failure.code === undefined ? {} : { code: failure.code }), message: failure.message } });
-      await this.#report({ outcome: 'failed', index, row, member, error: failure });
+      await this.#report({ outcome: 'failed', index, row, member, sent: true, error: failure });
       if (fatal) throw call.error;
       return;
     }
@@ -169,6 +175,15 @@ class GrantJob {
     const outcome = result.created ? 'created' : 'already_granted';
     await this.journal?.append({ member, outcome, grantId: result.grant.id });
     await this.#report({ outcome, index, row, member, grant: result.grant });
+  }
+
+  /** The journaled failure of a member not to send again (`retryFailed: 'temporary'` and a permanent failure). */
+  #permanentFailure(key: string): GrantFailure | undefined {
+    if ((this.options.retryFailed ?? GRANT_TO_MANY_DEFAULTS.retryFailed) !== 'temporary') return undefined;
+    const entry = this.journal?.failed.get(key);
+    const error = entry?.error;
+    if (entry === undefined || error === undefined || !isPermanentGrantFailure(error)) return undefined;
+    return { ...(error.code === undefined ? {} : { code: error.code }), message: error.message, name: 'CodedError', cause: entry };
   }
 
   async #report(outcome: GrantOutcome): Promise<void> {

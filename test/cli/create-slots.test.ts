@@ -34,7 +34,7 @@ describe.concurrent('school-admin create-slots --dry-run (nothing sent, no key n
     const args = ['create-slots', '--tz', 'Europe/Berlin', '--from', '2027-03-21', '--to', '2027-03-28', '--weekly', 'Sun 02:15-02:45', '--dry-run'];
     const refused = await runCli(args);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/^school-admin: Failed to .*Or pass --dst-gap skip to leave such slots out\.$/mu);
+    expect(refused.stderr).toMatch(/^school-admin: Failed to plan the slots: 2027-03-28 02:15 does not exist in Europe\/Berlin .*pass --dst-gap skip to leave such slots out\.$/mu);
     const skipped = await runCli([...args, '--dst-gap', 'skip']);
     expect(skipped.code, skipped.stderr).toBe(0);
     expect(skipped.stdout).toContain('Dry run: 1 slots');

@@ -46,7 +46,7 @@ describe.concurrent('usage errors exit with status 2 and a "Failed to ...: reaso
     const key = 'sk_live_secret_never_printed_123';
     const run = await runCli(['grant-coupon', '--coupon', 'c', '--csv', 'members.csv'], { ADMIN_API_URL: 'not a url', ADMIN_API_KEY: key });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('baseUrl is not a valid URL');
+    expect(run.stderr).toContain('ADMIN_API_URL is not a valid URL');
     expect(run.stderr + run.stdout).not.toContain(key);
   });
 });

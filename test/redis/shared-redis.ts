@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { Redis } from 'ioredis';
-import { startRedisServer, type TestRedisServer } from '../support/redis-server.js';
+import { locateRedisServer, type TestRedisTarget } from '../support/redis-lookup.js';
+import { existingRedisServer, startRedisServer, type TestRedisServer } from '../support/redis-server.js';
 
 /** The Redis server and clients of one test file. */
 export interface RedisFixture {
@@ -11,14 +12,34 @@ export interface RedisFixture {
 }
 
 /**
- * Starts a redis-server before the file's tests and stops it (and the clients opened with
- * `connect`) after them. Read the returned getter inside tests and hooks only.
+ * What the global set-up decided (test/support/redis-global-setup.ts); a run without it (another
+ * config) looks for a binary itself and never installs one.
+ */
+function target(): TestRedisTarget {
+  const provided = inject('testRedis') as TestRedisTarget | undefined;
+  if (provided !== undefined) return provided;
+  const found = locateRedisServer(process.env);
+  return found === undefined ? { kind: 'missing', reason: 'redis-server is not installed' } : { kind: 'binary', path: found.path, provisioned: false };
+}
+
+/**
+ * Starts a redis-server before the file's tests (or uses REDIS_URL's) and stops it, and the clients
+ * opened with `connect`, after them. Without Redis every test of the file is skipped (the global
+ * set-up prints why and how to fix it; under CI it fails the run instead). Read the returned
+ * getter inside tests and hooks only.
  */
 export function useRedisServer(): () => RedisFixture {
+  const redis = target();
+  if (redis.kind === 'missing') {
+    beforeEach((context) => context.skip(`Redis unavailable: ${redis.reason}`));
+    return () => {
+      throw new Error(`Redis unavailable: ${redis.reason}`);
+    };
+  }
   let fixture: RedisFixture | undefined;
   const clients: Redis[] = [];
   beforeAll(async () => {
-    const server = await startRedisServer();
+    const server = redis.kind === 'url' ? existingRedisServer(redis.url) : await startRedisServer({ binary: redis.path });
     fixture = {
       server,
       connect: () => {

@@ -1,18 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { once } from 'node:events';
-import { createConnection, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { answersPing, locateRedisServer, REDIS_REMEDY } from './redis-lookup.js';
 
-/** A redis-server started for tests, on 127.0.0.1. */
+/** A redis-server started (or found) for tests, on 127.0.0.1. */
 export interface TestRedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
-  /** Stops the server and waits for it to exit. */
+  /** Stops the server and waits for it to exit (does nothing for a server the tests did not start). */
   stop(): Promise<void>;
+}
+
+/** Options of {@link startRedisServer}. */
+export interface StartRedisServerOptions {
+  /** The redis-server binary. @default the first one found by `locateRedisServer()` */
+  binary?: string;
 }
 
 const STARTUP_TIMEOUT_MS = 10_000;
@@ -20,17 +25,19 @@ const PORT_ATTEMPTS = 3;
 
 /**
  * Starts a throwaway `redis-server` (no persistence, its own free port) and resolves once it
- * answers PING. Fails, never skips, when redis-server is not installed: CI installs it.
+ * answers PING. Test files get theirs through `useRedisServer()` (test/redis/shared-redis.ts),
+ * which also knows when Redis is unavailable; benchmarks call this directly.
  *
+ * @throws when no binary is given and none is found (the message names the remedy).
  * @example
  * ```ts
- * let server: TestRedisServer;
- * beforeAll(async () => { server = await startRedisServer(); });
- * afterAll(() => server.stop());
+ * const server = await startRedisServer();
+ * try { ... server.url ... } finally { await server.stop(); }
  * ```
  */
-export async function startRedisServer(): Promise<TestRedisServer> {
-  const binary = findRedisServer();
+export async function startRedisServer(options: StartRedisServerOptions = {}): Promise<TestRedisServer> {
+  const binary = options.binary ?? locateRedisServer(process.env)?.path;
+  if (binary === undefined) throw new Error(`Failed to start redis-server: it is not installed. ${REDIS_REMEDY}`);
   let lastError: unknown;
   // Another process may take the free port between our probe and redis-server's bind.
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
@@ -43,20 +50,10 @@ export async function startRedisServer(): Promise<TestRedisServer> {
   throw lastError;
 }
 
-function findRedisServer(): string {
-  const candidates = [...(process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'redis-server')), '/usr/bin/redis-server'];
-  for (const candidate of candidates) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here; try the next place.
-    }
-  }
-  throw new Error(
-    'Failed to start redis-server for the Redis tests: it is not installed (looked in PATH and /usr/bin). ' +
-      'Install it with `apt-get install -y redis-server` (CI does this in .ci/run).',
-  );
+/** A server the tests did not start (REDIS_URL): `stop()` leaves it running. */
+export function existingRedisServer(url: string): TestRedisServer {
+  const port = Number(new URL(url).port || 6379);
+  return { port, url, stop: async () => undefined };
 }
 
 async function freePort(): Promise<number> {
@@ -85,7 +82,7 @@ async function startOnPort(binary: string, port: number): Promise<TestRedisServe
   });
 
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (!(await answersPing(port))) {
+  while (!(await answersPing({ host: '127.0.0.1', port }))) {
     if (exited || Date.now() > deadline) {
       await stopChild(child);
       throw new Error(`Failed to start redis-server on port ${port}: ${exited ? 'it exited' : 'no PING answer in 10 s'}. Its output:\n${output}`);
@@ -93,24 +90,6 @@ async function startOnPort(binary: string, port: number): Promise<TestRedisServe
     await sleep(50);
   }
   return { port, url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
-}
-
-async function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let reply = '';
-    const finish = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => finish(false));
-    socket.once('error', () => finish(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString();
-      if (reply.includes('\r\n')) finish(reply.startsWith('+PONG'));
-    });
-  });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -9,6 +9,8 @@ import { OrderedCsvWriter } from '../support/ordered-csv-writer.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { textTable } from '../support/text-table.js';
+import { withWaitsShown } from '../support/wait-display.js';
+import { pacingWindows } from '../support/wait-watch.js';
 
 interface CancelMeetingsOptions {
   ids: string;
@@ -65,7 +67,7 @@ export function cancelMeetingsCommand(): Command {
 async function cancelMeetings(options: CancelMeetingsOptions): Promise<number> {
   const admin = clientFromEnvironment('cancel-meetings', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
   const { ids, lines } = await readMeetingIds(options.ids);
-  const result = await admin.bulkCancelMeetings(ids, { atomic: options.atomic === true });
+  const result = await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCancelMeetings(ids, { atomic: options.atomic === true }));
   const records = ids.map((id, index) => cancelRecord(lines[index] ?? 0, id, result.results[index]));
 
   if (options.report !== undefined) {

@@ -3,8 +3,6 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { RateLimitBudget } from '../../client/options.js';
 import type { BulkResult, MeetingHostingType, MeetingRowInput } from '../../client/types.js';
 import { AdminApiError } from '../../errors/admin-api-error.js';
-import { AmbiguousLocalTimeError } from '../../scheduling/errors/ambiguous-local-time-error.js';
-import { NonexistentLocalTimeError } from '../../scheduling/errors/nonexistent-local-time-error.js';
 import { unixToLocal } from '../../scheduling/local-time.js';
 import type { RepeatedTimeChoice } from '../../scheduling/local-instant.js';
 import { parseSlotPatterns } from '../../scheduling/slot-pattern-parser.js';
@@ -16,9 +14,11 @@ import { CliUsageError } from '../support/cli-usage-error.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { parseNonNegativeInteger } from '../support/number-option.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
-import { rowErrorText } from '../support/row-error-text.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
+import { rowFailureText, rowHints, slotCreateError, slotPlanError, ZONE_REMEDY } from '../support/slot-errors.js';
 import { textTable } from '../support/text-table.js';
+import { withWaitsShown } from '../support/wait-display.js';
+import { pacingWindows } from '../support/wait-watch.js';
 
 interface CreateSlotsOptions {
   service?: string;
@@ -100,10 +100,15 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
     out.write(skippedText(plan));
     return EXIT_CODES.ok;
   }
-  if (options.service === undefined) throw new CliUsageError('Failed to create slots: --service is required (unless --dry-run). Give the consulting service id.');
+  if (options.service === undefined) throw new CliUsageError('Failed to create the slots: --service is required (unless --dry-run). Give the consulting service id.');
   const admin = clientFromEnvironment('create-slots', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
-  const result = await admin.bulkCreateMeetings(options.service, plan.rows, { atomic: options.atomic === true });
+  const service = options.service;
+  const result = await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCreateMeetings(service, plan.rows, { atomic: options.atomic === true })).catch((error: unknown) => {
+    throw slotCreateError(error, options);
+  });
   out.write(resultTable(plan, result, options.tz));
+  const hints = rowHints(result.results.map((row) => row.errors?.[0]));
+  if (hints.length > 0) out.write(`\n${hints.join('\n')}\n`);
   out.write(skippedText(plan));
   const failed = result.results.filter((row) => row.meeting === null).length;
   out.write(`\n${plan.rows.length - failed} created, ${failed} failed${result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : ''}\n`);
@@ -130,13 +135,13 @@ function planSlots(options: CreateSlotsOptions): WeeklySlotPlan {
     plan = planWeeklySlots({ timeZone: options.tz, from: options.from, to: options.to, patterns: options.weekly, repeated: options.dstRepeat, nonexistent: options.dstGap, row });
   } catch (error) {
     // Bad dates, ranges or DST conflicts are the command line's: exit 2, nothing sent.
-    if (error instanceof NonexistentLocalTimeError) throw new CliUsageError(`${error.message} Or pass --dst-gap skip to leave such slots out.`);
-    if (error instanceof AmbiguousLocalTimeError) throw new CliUsageError(`${error.message} Or pass --dst-repeat earlier (or later) to pick one.`);
+    const worded = slotPlanError(error, options);
+    if (worded !== undefined) throw worded;
     if (error instanceof AdminApiError) throw new CliUsageError(error.message);
     throw error;
   }
   if (plan.rows.length === 0) {
-    throw new CliUsageError(`Failed to plan slots: no slot falls between ${options.from} and ${options.to} on the given days. Check --from, --to and --weekly.`);
+    throw new CliUsageError(`Failed to plan the slots: no slot falls between ${options.from} and ${options.to} on the given days. Check --from, --to and --weekly.`);
   }
   return plan;
 }
@@ -156,11 +161,7 @@ function utcRange(row: MeetingRowInput): string {
 function resultTable(plan: WeeklySlotPlan, result: BulkResult, zone: string): string {
   const rows = plan.rows.map((row, index) => {
     const outcome = result.results[index];
-    const error = outcome?.errors?.[0];
-    const status =
-      outcome?.meeting != null
-        ? `created ${outcome.meeting.id}`
-        : `failed ${rowErrorText(error?.code, error?.message ?? 'no result')}${error?.validOptions === undefined ? '' : ` (valid: ${error.validOptions.join(', ')}${error.validOptionsTruncated ? ', ...' : ''})`}`;
+    const status = outcome?.meeting != null ? `created ${outcome.meeting.id}` : rowFailureText(outcome?.errors?.[0]);
     return [String(index + 1), localRange(row, zone), status];
   });
   return textTable(['#', 'local', 'result'], rows);
@@ -182,8 +183,8 @@ function collectPatterns(value: string, previous: WeeklyPattern[] | undefined): 
 function parseZone(value: string): string {
   try {
     return resolveTimeZone(value, 'create-slots');
-  } catch (error) {
-    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  } catch {
+    throw new InvalidArgumentError(`It is not a time zone. ${ZONE_REMEDY}`);
   }
 }
 

@@ -1,16 +1,20 @@
 import { Command } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
-import type { GrantFailure, GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
+import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
+import { isPermanentGrantFailure } from '../../workflows/grant-to-many/grant-failure.js';
+import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { formatDuration } from '../support/duration-format.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
-import { grantReportRecord, openGrantReport } from '../support/grant-report.js';
+import { grantCommandError } from '../support/grant-errors.js';
+import { grantReportRecord, lazyGrantReport } from '../support/grant-report.js';
 import { checkReadable, countMemberRows, readMemberCsv } from '../support/member-csv.js';
-import { createProgressDisplay } from '../support/progress-display.js';
 import { parsePositiveInteger } from '../support/number-option.js';
+import { ProblemList } from '../support/problem-list.js';
+import { createProgressDisplay } from '../support/progress-display.js';
 import { formatRateLimit, parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { handleSigint } from '../support/sigint-handler.js';
+import { pacingWindows, watchBudgetWaits, watchClientWaits, WaitWatch } from '../support/wait-watch.js';
 
 interface GrantCouponOptions {
   coupon: string;
@@ -19,6 +23,7 @@ interface GrantCouponOptions {
   report?: string;
   concurrency?: number;
   rateLimit?: RateLimitBudget;
+  retryFailed?: boolean;
 }
 
 /** Problem rows listed on the terminal (all of them are in the report). */
@@ -31,15 +36,18 @@ reported as invalid and not sent. Grants are paced under the rate limit; the sam
 granted twice is answered "already_granted".
 
 With --journal, every finished member is recorded in FILE; run the same command again
-after a crash or Ctrl-C and members already done are skipped (failed ones are retried).
-The first Ctrl-C stops cleanly (grants in flight finish and are journaled); a second one
-quits at once.
+after a crash or Ctrl-C and members already done are skipped. Failed members are sent
+again when the failure may be temporary (no response, timeout, rate limit, GENERAL-001);
+permanent ones (e.g. ENROLLMENT-002, not a member) are reported again without a request
+unless --retry-failed. The first Ctrl-C stops cleanly (grants in flight finish and are
+journaled); a second one quits at once. Waits over 2 s show their reason and time left.
 
 --report writes one CSV line per member row: line, email, userId, outcome (created,
 already_granted, skipped, failed, invalid), grantId, errorCode, message.
 
 Exit status: 0 every row granted (or already held/skipped), 1 a row failed or was invalid,
-2 usage error (nothing sent), 130 interrupted (resume with the same --journal).
+2 usage or input error: an option, the CSV, or a journal of another coupon (nothing sent),
+130 interrupted (resume with the same --journal).
 
 ${API_ENVIRONMENT_HELP}
 
@@ -55,6 +63,7 @@ export function grantCouponCommand(): Command {
     .requiredOption('--csv <file>', 'members: a CSV with an email and/or userId column')
     .option('--journal <file>', 'record finished members in FILE so an interrupted run can resume')
     .option('--report <file>', 'write every row\'s outcome to FILE (CSV)')
+    .option('--retry-failed', 'with --journal: also send again members whose earlier failure is permanent (e.g. ENROLLMENT-002)')
     .option('--concurrency <n>', 'grants in flight at once (default: the rate limit, a full burst)', parsePositiveInteger)
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
     .addHelpText('after', HELP_AFTER)
@@ -67,42 +76,51 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
   const admin = clientFromEnvironment('grant-coupon', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
   await checkReadable(options.csv);
   const total = await countMemberRows(options.csv);
-  const report = options.report === undefined ? undefined : await openGrantReport(options.report);
+  const report = options.report === undefined ? undefined : lazyGrantReport(options.report);
   const out = process.stdout;
   const err = process.stderr;
   err.write(`Granting coupon ${options.coupon} to ${total} member rows of ${options.csv}${options.journal === undefined ? '' : ` (journal: ${options.journal})`}\n`);
 
-  const display = createProgressDisplay({ stream: err, total });
-  const problems: string[] = [];
-  let temporaryFailures = 0;
+  const waits = new WaitWatch();
+  const stopWatching = watchClientWaits(admin, waits, pacingWindows(options.rateLimit));
+  const budget = watchBudgetWaits(waits, options.rateLimit ?? DEFAULTS.mutations);
+  const display = createProgressDisplay({ stream: err, total, waits });
+  const problems = new ProblemList(LISTED_PROBLEMS);
+  const tally = { temporary: 0, notResent: 0 };
   const sigint = handleSigint((line) => display.log(line), {
-    first: () => 'Stopping: no new grants; grants in flight finish and are journaled (up to 5 s). Press Ctrl-C again to quit at once.',
+    first: () => {
+      display.stopping();
+      return 'Stopping: no new grants; grants in flight finish and are journaled (up to 5 s). Press Ctrl-C again to quit at once.';
+    },
     forced: 'Quit at once: grants in flight were not journaled; they are sent again on resume (and answered already_granted if they went through).',
   });
-  let summary: GrantToManySummary;
+  let summary: GrantToManySummary | undefined;
   try {
     summary = await admin.grantCouponToMany(options.coupon, readMemberCsv(options.csv), {
       total,
       signal: sigint.signal,
+      retryFailed: options.retryFailed === true ? 'all' : 'temporary',
       ...(options.journal === undefined ? {} : { journal: options.journal }),
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       onProgress: (progress) => display.update(progress),
       onOutcome: async (outcome) => {
-        if (outcome.outcome === 'failed' && isTemporary(outcome.error)) temporaryFailures += 1;
-        if (problems.length < LISTED_PROBLEMS) {
-          const problem = describeProblem(outcome);
-          if (problem !== undefined) problems.push(problem);
-        }
+        if (wasSent(outcome)) budget.answered();
+        if (outcome.outcome === 'failed' && !outcome.sent) tally.notResent += 1;
+        else if (outcome.outcome === 'failed' && !isPermanentGrantFailure(outcome.error)) tally.temporary += 1;
+        problems.add(outcome);
         await report?.write(outcome.index, grantReportRecord(outcome));
       },
     });
+  } catch (error) {
+    throw grantCommandError(error, options);
   } finally {
+    stopWatching();
     sigint.dispose();
     display.stop();
-    await report?.close();
+    await report?.close({ complete: summary !== undefined });
   }
 
-  out.write(summaryText(summary, problems, temporaryFailures, options));
+  out.write(summaryText(summary, problems, tally, options));
   if (summary.interrupted) {
     out.write(resumeHint(options));
     return EXIT_CODES.interrupted;
@@ -110,43 +128,33 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
   return summary.allSucceeded ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
 
-function describeProblem(outcome: GrantOutcome): string | undefined {
-  const line = `line ${(outcome.row as { line?: number }).line ?? outcome.index + 2}`;
-  if (outcome.outcome === 'failed') return `  ${line}: failed ${outcome.error.code ?? outcome.error.name}: ${outcome.error.message}`;
-  if (outcome.outcome === 'invalid') return `  ${line}: invalid (${outcome.reason}): ${outcome.error.message}`;
-  return undefined;
+/** True when this run sent the row's grant (it counts against the rate limit). */
+function wasSent(outcome: GrantOutcome): boolean {
+  return outcome.outcome === 'created' || outcome.outcome === 'already_granted' || (outcome.outcome === 'failed' && outcome.sent);
 }
 
-/**
- * A failure that another run may not meet: no response, a timeout, a rate limit that outlasted the
- * retries, an unexpected server error (GENERAL-001). Coded errors about the member (ENROLLMENT-002)
- * and payload refusals fail the same way every time.
- */
-function isTemporary(error: GrantFailure): boolean {
-  return error.code === 'GENERAL-001' || (error.code === undefined && error.name !== 'PayloadError');
-}
-
-function summaryText(summary: GrantToManySummary, problems: string[], temporaryFailures: number, options: GrantCouponOptions): string {
+function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {
   const { counts } = summary;
-  const problemCount = counts.failed + counts.invalid;
   const lines = [
     '',
     `${summary.interrupted ? 'Interrupted after' : 'Done in'} ${formatDuration(summary.durationMs)}: ${summary.rows} rows read`,
     `  created          ${counts.created}`,
     `  already granted  ${counts.already_granted}`,
     ...(options.journal === undefined ? [] : [`  skipped          ${counts.skipped}   (done by an earlier run, per the journal)`]),
-    `  failed           ${counts.failed}`,
+    `  failed           ${counts.failed}${tally.notResent > 0 ? `   (${tally.notResent} not sent again: permanent failures recorded by an earlier run)` : ''}`,
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
     ...(summary.journalRecovery === null ? [] : [`Journal: dropped a line torn by an earlier crash (line ${summary.journalRecovery.line}); its member is granted again.`]),
   ];
-  if (problemCount > 0) {
-    lines.push(`Problems${problemCount > problems.length ? ` (first ${problems.length} of ${problemCount}${options.report === undefined ? '' : `; all in ${options.report}`})` : ''}:`, ...problems);
+  if (problems.total > 0) {
+    const more = problems.total > problems.listed ? ` (first ${problems.listed} of ${problems.total} by line${options.report === undefined ? '' : `; all in ${options.report}`})` : '';
+    lines.push(`Problems${more}:`, ...problems.lines());
   }
   if (options.report !== undefined) lines.push(`Report: ${options.report}`);
-  if (temporaryFailures > 0 && !summary.interrupted) {
+  if (tally.notResent > 0) lines.push(`${tally.notResent} failed member(s) were not sent again: the journal records a failure that repeats (such as ENROLLMENT-002). Fix them and add --retry-failed to send them.`);
+  if (tally.temporary > 0 && !summary.interrupted) {
     lines.push(
-      `${temporaryFailures} of the failures look temporary (no response, timeout, rate limit, server error): run the same command again to retry them${options.journal === undefined ? '' : ' (the journal skips the rest)'}.`,
+      `${tally.temporary} of the failures look temporary (no response, timeout, rate limit, server error): run the same command again to retry them${options.journal === undefined ? '' : ' (the journal skips the rest)'}.`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -160,6 +168,7 @@ function resumeHint(options: GrantCouponOptions): string {
     ...(options.report === undefined ? [] : [`--report ${options.report}`]),
     ...(options.concurrency === undefined ? [] : [`--concurrency ${options.concurrency}`]),
     ...(options.rateLimit === undefined ? [] : [`--rate-limit ${formatRateLimit(options.rateLimit)}`]),
+    ...(options.retryFailed === true ? ['--retry-failed'] : []),
   ];
   return `The journal is consistent. Resume with:\n  school-admin grant-coupon --coupon ${options.coupon} --csv ${options.csv} --journal ${options.journal}${extra.map((part) => ` ${part}`).join('')}\n`;
 }

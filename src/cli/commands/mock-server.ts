@@ -20,7 +20,7 @@ export function mockServerCommand(): Command {
       const server = await startMockServer({ port: options.port, host: options.host, simulator });
       process.stdout.write(
         [
-          `Mock admin API listening on ${server.url}/admin/graphql (seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`})`,
+          `Mock admin API listening on ${server.url} (POST /admin/graphql; seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`})`,
           ...(options.seed === 'demo' ? [...demoSchoolFacts(), 'Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`] : []),
           'Press Ctrl-C to stop.',
           '',

@@ -1,11 +1,12 @@
 import { AdminClient } from '../../client/admin-client.js';
+import { ADMIN_ENDPOINT_PATH, adminEndpointOf, type BaseUrlProblem } from '../../client/base-url.js';
 import type { RateLimitBudget } from '../../client/options.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import { CliUsageError } from './cli-usage-error.js';
 
 /** The environment variables every command that calls the API reads. */
 export const API_ENVIRONMENT_HELP = `Environment:
-  ADMIN_API_URL   base URL of the school's admin API (requests go to $ADMIN_API_URL/admin/graphql)
+  ADMIN_API_URL   the school's base URL, without /admin/graphql (school-admin adds it)
   ADMIN_API_KEY   the school's secret API key (sk_live_...); never printed`;
 
 /**
@@ -25,6 +26,8 @@ export function clientFromEnvironment(command: string, options: { rateLimit?: Ra
   if (apiKey === undefined || apiKey === '') {
     throw new CliUsageError(`Failed to start ${command}: ADMIN_API_KEY is not set. Export the school's secret API key (sk_live_...) as ADMIN_API_KEY.`);
   }
+  const checked = adminEndpointOf(baseUrl, false);
+  if ('problem' in checked) throw new CliUsageError(`Failed to start ${command}: ${urlProblemText(checked.problem)}`);
   try {
     return new AdminClient({
       apiKey,
@@ -33,7 +36,31 @@ export function clientFromEnvironment(command: string, options: { rateLimit?: Ra
       ...(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } }),
     });
   } catch (error) {
-    if (error instanceof InvalidInputError) throw new CliUsageError(`${error.message.replace(/\.$/u, '')} (check ADMIN_API_URL and ADMIN_API_KEY).`);
+    if (error instanceof InvalidInputError) {
+      const source = ENVIRONMENT_SOURCES[error.field] ?? `the option ${error.field}`;
+      throw new CliUsageError(`Failed to start ${command}: ${source} was refused. Check ADMIN_API_URL, ADMIN_API_KEY and --rate-limit.`);
+    }
     throw error;
+  }
+}
+
+/** Client options by where the command line takes them from. */
+const ENVIRONMENT_SOURCES: Record<string, string> = { apiKey: 'ADMIN_API_KEY', baseUrl: 'ADMIN_API_URL', 'limits.mutations.limit': '--rate-limit', 'limits.mutations.windowMs': '--rate-limit' };
+
+/** A problem with ADMIN_API_URL, worded for the shell (the value is not echoed: a key pasted there by mistake must not be printed). */
+function urlProblemText(problem: BaseUrlProblem): string {
+  const example = 'e.g. export ADMIN_API_URL=https://school.example';
+  switch (problem.kind) {
+    case 'missing':
+    case 'not_a_url':
+      return `ADMIN_API_URL is not a valid URL. Export the school's base URL, ${example}.`;
+    case 'not_http':
+      return `ADMIN_API_URL must start with https:// (it starts with ${problem.protocol}). Export the school's base URL, ${example}.`;
+    case 'credentials':
+      return 'ADMIN_API_URL must not contain a user name or password. Put the key in ADMIN_API_KEY only.';
+    case 'insecure_http':
+      return 'ADMIN_API_URL uses plain http to another machine, which would send the key unencrypted. Use https (plain http is accepted for 127.0.0.1 and localhost only).';
+    case 'endpoint_path':
+      return `ADMIN_API_URL ends with ${ADMIN_ENDPOINT_PATH}, the path school-admin adds itself. Drop the path: export ADMIN_API_URL=${problem.base}`;
   }
 }

@@ -43,3 +43,25 @@ export function grantReportRecord(outcome: GrantOutcome): GrantReportRecord {
 export function openGrantReport(path: string): Promise<OrderedCsvWriter<GrantReportRecord>> {
   return OrderedCsvWriter.open<GrantReportRecord>(path, GRANT_REPORT_COLUMNS);
 }
+
+/** A grant report opened on its first record, so a job refused before any row (a journal of another coupon) leaves an existing report untouched. */
+export interface LazyGrantReport {
+  write(index: number, record: GrantReportRecord): Promise<void>;
+  /** Closes the report; `complete` creates it (header only) when no row was written. */
+  close(options: { complete: boolean }): Promise<void>;
+}
+
+/** {@link openGrantReport}, deferred to the first record. */
+export function lazyGrantReport(path: string): LazyGrantReport {
+  let opening: Promise<OrderedCsvWriter<GrantReportRecord>> | undefined;
+  return {
+    async write(index, record) {
+      opening ??= openGrantReport(path);
+      await (await opening).write(index, record);
+    },
+    async close({ complete }) {
+      if (opening === undefined && complete) opening = openGrantReport(path);
+      await (await opening)?.close();
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { CliUsageError } from './cli-usage-error.js';
+import { csvProblem } from './csv-error.js';
 
 /** Meeting ids read from a file, each with its line (1-based). */
 export interface MeetingIdList {
@@ -53,7 +54,7 @@ function fromCsv(path: string, text: string, header: string[]): MeetingIdList {
   try {
     records = parse(text, { bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true, from_line: 2 }) as unknown as typeof records;
   } catch (error) {
-    throw new CliUsageError(`Failed to read ${path}: ${error instanceof Error ? error.message.replace(/\.$/u, '') : String(error)}. Fix the CSV and run again.`);
+    throw new CliUsageError(`Failed to read ${path}: ${csvProblem(Buffer.from(text), error)}. Fix the CSV and run again.`);
   }
   const ids: string[] = [];
   const lines: number[] = [];

@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { parse, type Parser } from 'csv-parse';
 import type { GrantMemberRow } from '../../workflows/grant-to-many/types.js';
 import { CliUsageError } from './cli-usage-error.js';
+import { csvFileProblem } from './csv-error.js';
 
 /** A member row of the CSV, with the line it is on (the header is line 1). */
 export interface CsvMemberRow extends GrantMemberRow {
@@ -31,9 +32,9 @@ function openParser(path: string): Parser {
   return input.pipe(parser);
 }
 
-function readError(path: string, error: unknown): CliUsageError {
-  const reason = error instanceof Error ? error.message.replace(/\.$/u, '') : String(error);
-  return new CliUsageError(`Failed to read ${path}: ${reason}. Fix the file (a header row with an email and/or userId column, then one member per line) and run again.`);
+async function readError(path: string, error: unknown): Promise<CliUsageError> {
+  const problem = await csvFileProblem(path, error);
+  return new CliUsageError(`Failed to read ${path}: ${problem}. Fix the file (a header row with an email and/or userId column, then one member per line) and run again.`);
 }
 
 /** Refuses a missing or unreadable file before anything is sent. */
@@ -77,7 +78,7 @@ export async function* readMemberCsv(path: string): AsyncGenerator<CsvMemberRow>
       };
     }
   } catch (error) {
-    throw error instanceof CliUsageError ? error : readError(path, error);
+    throw error instanceof CliUsageError ? error : await readError(path, error);
   } finally {
     parser.destroy();
   }
@@ -90,7 +91,7 @@ export async function countMemberRows(path: string): Promise<number> {
   try {
     for await (const _ of openParser(path)) records += 1;
   } catch (error) {
-    throw readError(path, error);
+    throw await readError(path, error);
   }
   return Math.max(0, records - 1);
 }

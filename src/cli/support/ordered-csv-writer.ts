@@ -12,6 +12,8 @@ export class OrderedCsvWriter<R extends Record<string, string | number>> {
   readonly #file: WriteStream;
   readonly #held = new Map<number, R>();
   #next = 0;
+  /** One wait for 'drain' shared by every writer held up: a listener each would pile up past Node's warning limit. */
+  #drained: Promise<unknown> | undefined;
 
   private constructor(stringifier: Stringifier, file: WriteStream) {
     this.#stringifier = stringifier;
@@ -33,8 +35,15 @@ export class OrderedCsvWriter<R extends Record<string, string | number>> {
     for (let ready = this.#held.get(this.#next); ready !== undefined; ready = this.#held.get(this.#next)) {
       this.#held.delete(this.#next);
       this.#next += 1;
-      if (!this.#stringifier.write(ready)) await once(this.#stringifier, 'drain');
+      if (!this.#stringifier.write(ready)) await this.#drain();
     }
+  }
+
+  #drain(): Promise<unknown> {
+    this.#drained ??= once(this.#stringifier, 'drain').finally(() => {
+      this.#drained = undefined;
+    });
+    return this.#drained;
   }
 
   /**

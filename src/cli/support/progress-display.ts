@@ -1,12 +1,17 @@
-import { SingleBar } from 'cli-progress';
-import type { GrantProgress } from '../../workflows/grant-to-many/types.js';
+import type { GrantOutcomeCounts, GrantProgress } from '../../workflows/grant-to-many/types.js';
 import { formatDuration, formatRate } from './duration-format.js';
+import { LiveLine } from './live-line.js';
+import { progressLine, type ProgressView } from './progress-line.js';
+import { showWaits } from './wait-display.js';
+import type { WaitWatch } from './wait-watch.js';
 
 /** Shows a job's progress while it runs. */
 export interface ProgressDisplay {
   update(progress: GrantProgress): void;
-  /** Prints a line above the bar (or just a line). */
+  /** Prints a line above the progress line (or just a line). */
   log(line: string): void;
+  /** The job is stopping (first Ctrl-C): the line says so. */
+  stopping(): void;
   /** Draws the last state and releases the terminal. */
   stop(): void;
 }
@@ -15,90 +20,134 @@ export interface ProgressDisplay {
 export interface ProgressDisplayOptions {
   stream: NodeJS.WriteStream;
   total: number;
+  /** Waits to show (a 429's pause, the rate limit, a slow server). */
+  waits?: WaitWatch;
   /** How often a plain line is printed when the stream is not a terminal. @default 5_000 */
   plainIntervalMs?: number;
+  /** @default performance.now */
+  now?: () => number;
 }
 
-const REFRESH_MS = 1000;
+/** The rate shown is over this much recent time, so it falls to zero within it when the job stalls. */
+const RATE_WINDOW_MS = 10_000;
 
-/** The ETA as of now: the last estimate, less the time since it was made. */
-function etaText(progress: GrantProgress | undefined, madeAt: number): string {
-  if (progress?.etaMs === undefined) return '?';
-  const left = Math.max(0, progress.etaMs - (performance.now() - madeAt));
-  return `${formatDuration(left)}${progress.budgetBound && left > 0 ? ' (rate limit)' : ''}`;
-}
+const SENT = (counts: GrantOutcomeCounts): number => counts.created + counts.already_granted + counts.failed;
 
-function countsText(progress: GrantProgress | undefined): string {
-  const c = progress?.counts;
-  if (c === undefined) return '';
-  return `created ${c.created}, already ${c.already_granted}, skipped ${c.skipped}, failed ${c.failed}, invalid ${c.invalid}`;
+/** What the job reported last, and the recent answer rate as of now. */
+class ProgressState {
+  last: GrantProgress | undefined;
+  #madeAt: number;
+  stoppingNow = false;
+  /** (time, requests answered) samples within the rate window, oldest first, plus one older anchor. */
+  readonly #samples: Array<{ at: number; sent: number }>;
+
+  constructor(
+    readonly total: number,
+    readonly now: () => number,
+    readonly waits: WaitWatch | undefined,
+  ) {
+    this.#madeAt = now();
+    this.#samples = [{ at: this.#madeAt, sent: 0 }];
+  }
+
+  update(progress: GrantProgress): void {
+    this.last = progress;
+    this.#madeAt = this.now();
+    this.#samples.push({ at: this.#madeAt, sent: SENT(progress.counts) });
+  }
+
+  /** Answers per second over the last {@link RATE_WINDOW_MS}, as of now (never the rate of a moment long gone). */
+  recentRate(now: number): number {
+    while (this.#samples.length > 1 && (this.#samples[1]?.at ?? now) <= now - RATE_WINDOW_MS) this.#samples.shift();
+    const anchor = this.#samples[0] ?? { at: now, sent: 0 };
+    const latest = this.#samples.at(-1) ?? anchor;
+    const span = now - anchor.at;
+    return span > 0 ? ((latest.sent - anchor.sent) / span) * 1000 : 0;
+  }
+
+  view(): ProgressView {
+    const now = this.now();
+    const last = this.last;
+    const done = last?.done ?? 0;
+    return {
+      done,
+      total: this.total,
+      counts: last?.counts ?? { created: 0, already_granted: 0, skipped: 0, failed: 0, invalid: 0 },
+      recentRate: this.recentRate(now),
+      // The last estimate, less the time since it was made: the ETA counts down while nothing finishes.
+      etaMs: last?.etaMs === undefined ? undefined : Math.max(0, last.etaMs - (now - this.#madeAt)),
+      budgetBound: last?.budgetBound ?? false,
+      wait: done < this.total ? this.waits?.current() : undefined,
+      stopping: this.stoppingNow,
+    };
+  }
 }
 
 /**
- * A progress bar (count, rate, ETA) when `stream` is a terminal, plain periodic lines otherwise
- * (logs and CI). The bar redraws every second even while the job waits for the rate-limit window,
- * so the ETA keeps counting down.
+ * A progress line (count, recent rate, ETA, any wait with its reason and time left, and the
+ * counts) redrawn in place when `stream` is a terminal, fitted to its width; otherwise (logs and
+ * CI) a plain line every 5 s when something moved, and a line for each wait as it begins.
  */
 export function createProgressDisplay(options: ProgressDisplayOptions): ProgressDisplay {
-  return options.stream.isTTY === true ? terminalBar(options) : plainLines(options);
+  const state = new ProgressState(options.total, options.now ?? (() => performance.now()), options.waits);
+  return options.stream.isTTY === true ? terminalLine(options.stream, state) : plainLines(options, state);
 }
 
-function terminalBar({ stream, total }: ProgressDisplayOptions): ProgressDisplay {
-  const bar = new SingleBar({
-    stream,
-    format: '{bar} {percentage}% | {value}/{total} rows | {rate} | ETA {etaText} | {counts}',
-    barsize: 24,
-    hideCursor: true,
-    fps: 5,
-  });
-  let last: GrantProgress | undefined;
-  let madeAt = performance.now();
-  const payload = (): Record<string, string> => ({ rate: formatRate(last?.ratePerSecond ?? 0), etaText: etaText(last, madeAt), counts: countsText(last) });
-  bar.start(total, 0, payload());
-  const timer = setInterval(() => bar.update(last?.done ?? 0, payload()), REFRESH_MS);
-  timer.unref();
+/** The line appears with the first row done, or after this long: a job refused at once (a journal of another coupon) draws none. */
+const FIRST_DRAW_MS = 500;
+
+function terminalLine(stream: NodeJS.WriteStream, state: ProgressState): ProgressDisplay {
+  const line = new LiveLine({ stream, render: (columns) => progressLine(state.view(), columns) });
+  const first = setTimeout(() => line.start(), FIRST_DRAW_MS);
+  first.unref();
+  const started = (): LiveLine => {
+    clearTimeout(first);
+    line.start();
+    return line;
+  };
   return {
     update(progress) {
-      last = progress;
-      madeAt = performance.now();
-      bar.update(progress.done, payload());
+      state.update(progress);
+      started().redraw();
     },
-    log(line) {
-      // Clear the bar's line, print, and let the next redraw put the bar back below.
-      stream.write(`\r\u001b[2K${line}\n`);
-      bar.update(last?.done ?? 0, payload());
+    log: (text) => started().log(text),
+    stopping() {
+      state.stoppingNow = true;
+      started().redraw();
     },
     stop() {
-      clearInterval(timer);
-      bar.update(last?.done ?? 0, payload());
-      bar.stop();
+      clearTimeout(first);
+      line.stop({ keep: true });
     },
   };
 }
 
-function plainLines({ stream, total, plainIntervalMs = 5_000 }: ProgressDisplayOptions): ProgressDisplay {
-  let last: GrantProgress | undefined;
-  let madeAt = performance.now();
+function plainLines({ stream, waits, plainIntervalMs = 5_000 }: ProgressDisplayOptions, state: ProgressState): ProgressDisplay {
   let printed = -1;
   const print = (): void => {
-    const done = last?.done ?? 0;
-    if (done === printed) return;
-    printed = done;
-    const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
-    stream.write(`progress: ${done}/${total} rows (${percent}%), ${formatRate(last?.ratePerSecond ?? 0)}, ETA ${etaText(last, madeAt)}; ${countsText(last)}\n`);
+    const view = state.view();
+    if (view.done === printed) return;
+    printed = view.done;
+    const percent = view.total > 0 ? Math.floor((view.done / view.total) * 100) : 100;
+    const c = view.counts;
+    stream.write(
+      `progress: ${view.done}/${view.total} rows (${percent}%), ${formatRate(view.recentRate)}, ETA ${view.etaMs === undefined ? '?' : formatDuration(view.etaMs)}; ` +
+        `created ${c.created}, already ${c.already_granted}, skipped ${c.skipped}, failed ${c.failed}, invalid ${c.invalid}\n`,
+    );
   };
   const timer = setInterval(print, plainIntervalMs);
   timer.unref();
+  // A wait gets its own line when it begins (and every 10 s while it lasts), not at the next tick.
+  const stopWaits = waits === undefined ? undefined : showWaits(stream, waits);
   return {
-    update(progress) {
-      last = progress;
-      madeAt = performance.now();
-    },
-    log(line) {
-      stream.write(`${line}\n`);
+    update: (progress) => state.update(progress),
+    log: (line) => stream.write(`${line}\n`),
+    stopping() {
+      state.stoppingNow = true;
     },
     stop() {
       clearInterval(timer);
+      stopWaits?.();
       print();
     },
   };

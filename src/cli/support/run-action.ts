@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { AdminApiError } from '../../errors/admin-api-error.js';
 import { CodedError } from '../../errors/coded-error.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { CliFailure } from './cli-failure.js';
 import { CliUsageError } from './cli-usage-error.js';
+import { sdkErrorText } from './error-text.js';
 import { EXIT_CODES } from './exit-codes.js';
 
 /**
@@ -28,7 +30,8 @@ function isUsageError(error: unknown): boolean {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof AdminApiError || error instanceof CliUsageError) return error.message;
+  if (error instanceof AdminApiError) return sdkErrorText(error);
+  if (error instanceof CliUsageError || error instanceof CliFailure) return error.message;
   if (error instanceof Error) return `Failed to run the command: ${error.message}. This looks like a bug; please report it.`;
   return `Failed to run the command: ${String(error)}.`;
 }

@@ -28,3 +28,23 @@ export function endsTheJob(error: unknown): boolean {
   if (error instanceof AuthenticationError || error instanceof InvalidInputError) return true;
   return error instanceof CodedError && (JOB_LEVEL_CODES.has(error.code) || error.local);
 }
+
+/** Unexpected server errors: a later run may well succeed. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set(['GENERAL-001']);
+
+/**
+ * True when a failed grant would fail the same way if sent again: a coded error about the member
+ * (e.g. ENROLLMENT-002, not a member of this school) or a payload refusal. No response, a timeout,
+ * a rate limit that outlasted the retries and GENERAL-001 are temporary. A failure read back from
+ * a journal has only its code, so one without a code counts as temporary there.
+ *
+ * @example
+ * ```ts
+ * isPermanentGrantFailure({ code: 'ENROLLMENT-002' }); // true
+ * isPermanentGrantFailure({ name: 'NetworkError' });   // false
+ * ```
+ */
+export function isPermanentGrantFailure(failure: { code?: string | undefined; name?: string | undefined }): boolean {
+  if (failure.code !== undefined) return !TRANSIENT_CODES.has(failure.code);
+  return failure.name === 'PayloadError';
+}

@@ -62,14 +62,23 @@ export interface GrantFailure {
   cause: unknown;
 }
 
-/** The grant failed; it is journaled as `failed` and retried by a resumed run. */
+/**
+ * The grant failed; it is journaled as `failed`. A resumed run sends it again, unless
+ * `retryFailed: 'temporary'` and the failure is permanent: then it is reported failed again
+ * without being sent (`sent: false`).
+ */
 export interface GrantFailedOutcome extends OutcomeBase {
   /** Discriminant: the grant failed. */
   outcome: 'failed';
   /** The member as sent (trimmed). */
   member: MemberRef;
-  /** What failed, parsed from the thrown error. */
+  /**
+   * The error. When `sent` is false it is the failure the journal holds (its `code` and `message`;
+   * `name` is `'CodedError'`, `cause` the journal entry).
+   */
   error: GrantFailure;
+  /** False when this run did not send the grant: an earlier run's permanent failure, per the journal. */
+  sent: boolean;
 }
 
 /** The row is unusable; nothing was sent (and nothing journaled: it is checked again on resume). */
@@ -132,10 +141,19 @@ export interface GrantToManyOptions {
   /**
    * Path of an append-only journal file. Each finished member is recorded; a run started again
    * with the same journal skips members recorded `created` or `already_granted` and retries
-   * `failed` ones. A journal written for another coupon is refused (`JournalMismatchError`).
+   * `failed` ones (see `retryFailed`). A journal written for another coupon is refused (`JournalMismatchError`).
    * @default no journal (a run cannot be resumed; re-running re-sends every row, which is safe)
    */
   journal?: string;
+  /**
+   * Which members a resumed run sends again when the journal records their grant `failed`:
+   * `'all'` of them, or only those whose failure may be `'temporary'` (no response, a timeout, a
+   * rate limit, GENERAL-001). Permanent failures (a coded error about the member, such as
+   * ENROLLMENT-002 for someone who is not a member of the school) are then reported `failed` again
+   * with `sent: false`, without a request.
+   * @default 'all'
+   */
+  retryFailed?: 'all' | 'temporary';
   /**
    * Grants in flight at once.
    * @default the client's mutation limit (200 unless configured), or 16 when pacing is off

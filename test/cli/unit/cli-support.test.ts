@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDuration } from '../../src/cli/support/duration-format.js';
-import { countMemberRows, readMemberCsv } from '../../src/cli/support/member-csv.js';
-import { OrderedCsvWriter } from '../../src/cli/support/ordered-csv-writer.js';
-import { formatRateLimit, parseRateLimit } from '../../src/cli/support/rate-limit-option.js';
-import { rowErrorText } from '../../src/cli/support/row-error-text.js';
-import { textTable } from '../../src/cli/support/text-table.js';
+import { formatDuration } from '../../../src/cli/support/duration-format.js';
+import { countMemberRows, readMemberCsv } from '../../../src/cli/support/member-csv.js';
+import { OrderedCsvWriter } from '../../../src/cli/support/ordered-csv-writer.js';
+import { formatRateLimit, parseRateLimit } from '../../../src/cli/support/rate-limit-option.js';
+import { rowErrorText } from '../../../src/cli/support/row-error-text.js';
+import { textTable } from '../../../src/cli/support/text-table.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -109,5 +109,25 @@ describe('terminal formatting', () => {
 
   it('tables align columns under a rule', () => {
     expect(textTable(['#', 'status'], [['1', 'created'], ['10', 'failed']])).toBe('#   status\n--  -------\n1   created\n10  failed\n');
+  });
+});
+
+describe('report writer under backpressure', () => {
+  it('many writers held up by a full buffer share one wait for drain (no listener pile-up, no MaxListenersExceededWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const path = join(dir, 'pressure.csv');
+      const writer = await OrderedCsvWriter.open<{ n: number; text: string }>(path, ['n', 'text']);
+      const text = 'x'.repeat(2_000);
+      await Promise.all(Array.from({ length: 300 }, (_, n) => writer.write(n, { n, text })));
+      await writer.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      expect((await readFile(path, 'utf8')).trim().split('\n')).toHaveLength(301);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });

@@ -1,0 +1,47 @@
+import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { JournalCorruptedError } from '../../workflows/journal/errors/journal-corrupted-error.js';
+import { JournalIoError } from '../../workflows/journal/errors/journal-io-error.js';
+import { JournalMismatchError } from '../../workflows/journal/errors/journal-mismatch-error.js';
+import { CliFailure } from './cli-failure.js';
+import { CliUsageError } from './cli-usage-error.js';
+
+/** The grant job's options as the command line names them. */
+const FLAGS: Record<string, string> = { couponId: '--coupon', members: '--csv', concurrency: '--concurrency', journal: '--journal' };
+
+/** The command line a journal problem is about. */
+export interface GrantCommandLine {
+  coupon: string;
+  journal?: string;
+}
+
+/**
+ * Words a grant job's error for the command line (by class and fields, never by message text):
+ * a journal written for another coupon, a damaged journal and a refused option are usage errors
+ * (exit 2: nothing was sent) naming the flag and the remedy; a journal I/O error names --journal.
+ * Other errors are returned as they are.
+ */
+export function grantCommandError(error: unknown, command: GrantCommandLine): unknown {
+  if (error instanceof JournalMismatchError) {
+    const what = error.field === 'couponId' ? `coupon ${error.found ?? '(none)'}` : `job ${error.found ?? '(none)'}`;
+    return new CliUsageError(
+      `Failed to resume from the journal ${error.path}: it was written for ${what}, not --coupon ${command.coupon}. Nothing was sent. ` +
+        `Give this coupon its own --journal file; or, if that other job is finished or abandoned, delete the journal (rm ${error.path}) and run again.`,
+    );
+  }
+  if (error instanceof JournalCorruptedError) {
+    return new CliUsageError(
+      `Failed to resume from the journal ${error.path}: line ${error.line} is damaged (${error.reason.replaceAll('_', ' ')}). Nothing was sent and the file was left untouched. ` +
+        `Restore it from a backup, or move it aside (mv ${error.path} ${error.path}.damaged) to start a new journal; members it recorded are then sent again and answered already_granted.`,
+    );
+  }
+  if (error instanceof JournalIoError) {
+    return new CliFailure(
+      `Failed to use the journal ${error.path} (--journal): I/O error ${error.code}. Check the path, its permissions and the free space, then run the same command again to resume.`,
+    );
+  }
+  if (error instanceof InvalidInputError && error.operation === 'grantCouponToMany') {
+    const flag = FLAGS[error.field] ?? `--${error.field}`;
+    return new CliUsageError(`Failed to start grant-coupon: ${flag} is not usable (${error.field === 'couponId' ? 'it is empty' : 'refused by the job'}). Check ${flag}.`);
+  }
+  return error;
+}

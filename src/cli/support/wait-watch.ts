@@ -1,0 +1,223 @@
+import type { ClientEventListener, ClientEventMap } from '../../client/client-events.js';
+import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
+import { formatDuration } from './duration-format.js';
+
+/** Waits at most this long are not shown: a normal answer, a short backoff. */
+export const SHOW_WAITS_OVER_MS = 2_000;
+
+/** A wait to show: why, and how long it still takes. */
+export interface WaitNotice {
+  /** Why, in a sentence fragment: "the server asked to wait (429, mutation rate limit)". */
+  reason: string;
+  /** The same in at most about 20 characters, for a narrow line: "429 rate limit". */
+  short: string;
+  /** Time left. */
+  leftMs: number;
+  /** True when `leftMs` is an upper bound (a retry's random backoff, a request's timeout), not an estimate. */
+  atMost: boolean;
+}
+
+/** A wait of known length. */
+export interface ExpectedWait {
+  reason: string;
+  short: string;
+  durationMs: number;
+  atMost?: boolean;
+  /**
+   * Shown only while nothing moves (no request sent nor answered for over 2 s): a wait that holds
+   * back some requests while others still go (the client's pacing) is news only when it stalls the job.
+   */
+  onlyWhenIdle?: boolean;
+}
+
+interface Running extends ExpectedWait {
+  startedAt: number;
+  endsAt: number;
+}
+
+/**
+ * What the command is waiting for, gathered from the client's events (see {@link watchClientWaits})
+ * and from what the command knows itself (its own rate-limit budget). Displays ask
+ * {@link WaitWatch.current} on every redraw: a wait shows its reason and the time left, counting
+ * down, and disappears when it is over.
+ */
+export class WaitWatch {
+  readonly #waits = new Map<string, Running>();
+  readonly #now: () => number;
+  readonly #timeoutMs: number;
+  #lastRequestAt: number | undefined;
+  #lastAnswerAt: number | undefined;
+
+  readonly #startedAt: number;
+
+  constructor(options: { now?: () => number; timeoutMs?: number } = {}) {
+    this.#now = options.now ?? (() => performance.now());
+    this.#timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.#startedAt = this.#now();
+  }
+
+  /** A wait of known length begins (replacing an earlier one from the same `source`). */
+  expect(source: string, wait: ExpectedWait): void {
+    const now = this.#now();
+    this.#waits.set(source, { ...wait, startedAt: now, endsAt: now + Math.max(0, wait.durationMs) });
+  }
+
+  /** The wait from `source` is over. */
+  end(source: string): void {
+    this.#waits.delete(source);
+  }
+
+  /** A request went out. */
+  requestSent(): void {
+    this.#lastRequestAt = this.#now();
+  }
+
+  /** An attempt ended (an answer, or a failure about to be retried). */
+  answered(): void {
+    this.#lastAnswerAt = this.#now();
+  }
+
+  /**
+   * The wait to show now, if any: of the known waits longer than {@link SHOW_WAITS_OVER_MS}
+   * (expected, or lasted so far), the one that ends first; else a request that has been unanswered
+   * for longer than that (at most until it times out).
+   */
+  current(): WaitNotice | undefined {
+    const now = this.#now();
+    const lastActivity = Math.max(this.#lastRequestAt ?? this.#startedAt, this.#lastAnswerAt ?? this.#startedAt);
+    const idle = now - lastActivity > SHOW_WAITS_OVER_MS;
+    // Waits in a row (a 429's pause, then the pacing after it) show one after the other: the next to end first.
+    let first: Running | undefined;
+    for (const [source, wait] of this.#waits) {
+      if (wait.endsAt <= now) {
+        this.#waits.delete(source);
+        continue;
+      }
+      const long = wait.endsAt - wait.startedAt > SHOW_WAITS_OVER_MS || now - wait.startedAt > SHOW_WAITS_OVER_MS;
+      if (wait.onlyWhenIdle === true && !idle) continue;
+      if (long && (first === undefined || wait.endsAt < first.endsAt)) first = wait;
+    }
+    if (first !== undefined) return { reason: first.reason, short: first.short, leftMs: first.endsAt - now, atMost: first.atMost === true };
+    const sent = this.#lastRequestAt;
+    if (sent === undefined || (this.#lastAnswerAt ?? -Infinity) >= sent || now - sent <= SHOW_WAITS_OVER_MS) return undefined;
+    return {
+      reason: `no answer from the server yet (a request gives up after ${formatDuration(this.#timeoutMs)})`,
+      short: 'slow server',
+      leftMs: Math.max(0, sent + this.#timeoutMs - now),
+      atMost: true,
+    };
+  }
+}
+
+/** "28 s left" or "at most 4 s left". */
+function leftText(notice: WaitNotice): string {
+  return `${notice.atMost ? 'at most ' : ''}${formatDuration(Math.ceil(notice.leftMs / 1000) * 1000)} left`;
+}
+
+/**
+ * A wait as text: `long` for a line of its own ("waiting, 28 s left: the server asked to wait (429, ..."),
+ * `medium` for one that must fit a narrow terminal ("waiting, 28 s left: 429 rate limit"), `short`
+ * inside a narrow progress line ("wait 28 s: 429 rate limit").
+ */
+export function waitText(notice: WaitNotice, form: 'long' | 'medium' | 'short'): string {
+  if (form === 'long') return `waiting, ${leftText(notice)}: ${notice.reason}`;
+  if (form === 'medium') return `waiting, ${leftText(notice)}: ${notice.short}`;
+  return `wait ${notice.atMost ? '<=' : ''}${formatDuration(Math.ceil(notice.leftMs / 1000) * 1000)}: ${notice.short}`;
+}
+
+/** The part of a client a watch listens to. */
+export interface WaitEventSource {
+  on<K extends keyof ClientEventMap>(name: K, listener: ClientEventListener<K>): () => void;
+}
+
+/** The longest a retry may wait before attempt `attempt` (p-retry: base x 2^(retry-1), capped, times a random factor below 2). */
+function retryDelayBoundMs(attempt: number): number {
+  return 2 * Math.min(DEFAULTS.maxRetryDelayMs, DEFAULTS.retryBaseDelayMs * 2 ** Math.max(0, attempt - 2));
+}
+
+/** The sliding windows the client paces each operation type under. */
+export interface PacingWindows {
+  mutations: number;
+  queries: number;
+}
+
+/** The windows of a client built with `--rate-limit` (mutations only) or the defaults. */
+export function pacingWindows(rateLimit: RateLimitBudget | undefined): PacingWindows {
+  return { mutations: (rateLimit ?? DEFAULTS.mutations).windowMs, queries: DEFAULTS.queries.windowMs };
+}
+
+const SINGULAR = { mutations: 'mutation', queries: 'query' } as const;
+
+/**
+ * Feeds `watch` from the client's events: a 429's pause (`rateLimited` carries its length), then
+ * the client's own holding back after it (it adopts the server's limit and shares the budget with
+ * the other client: requests may wait up to one window more; shown when the job stalls), a
+ * retry's backoff, and requests and answers (a request unanswered for long). This is the one place client events become waits: an
+ * event announcing the client's waits itself (its pacing, a shared budget) belongs here too.
+ * Returns a function that stops listening.
+ */
+export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, windows: PacingWindows = { mutations: DEFAULTS.mutations.windowMs, queries: DEFAULTS.queries.windowMs }): () => void {
+  const stops = [
+    client.on('rateLimited', (event) => {
+      const kind = SINGULAR[event.operationType];
+      watch.expect(`rate-limited:${event.operationType}`, {
+        reason: `the server asked to wait (429, ${kind} rate limit)`,
+        short: '429 rate limit',
+        durationMs: event.waitMs,
+      });
+      // The client then uses a smaller share of the budget for a while: some requests wait up to
+      // one window after the pause (the client's own event for such waits would replace this guess).
+      watch.expect(`after-429:${event.operationType}`, {
+        reason: `after a 429 the client sends ${kind}s more slowly (another client is using the same key's budget)`,
+        short: 'rate limit (shared)',
+        durationMs: event.waitMs + windows[event.operationType],
+        atMost: true,
+        onlyWhenIdle: true,
+      });
+    }),
+    client.on('retry', (event) => {
+      watch.answered();
+      watch.expect('retry', {
+        reason: `retrying after a ${event.error} (attempt ${event.attempt}, ${event.retriesLeft} more allowed)`,
+        short: `retry (${event.error})`,
+        durationMs: retryDelayBoundMs(event.attempt),
+        atMost: true,
+      });
+    }),
+    client.on('request', () => {
+      watch.end('retry');
+      watch.requestSent();
+    }),
+    client.on('response', () => watch.answered()),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/**
+ * The client's own pacing, as the command sees it from its answers: once `limit` answers fall
+ * within one window, the next request waits until the oldest of them leaves it. Call `answered()`
+ * for every request answered (not for rows that sent nothing).
+ */
+export function watchBudgetWaits(watch: WaitWatch, budget: RateLimitBudget, now: () => number = () => performance.now()): { answered(): void } {
+  const recent: number[] = [];
+  return {
+    answered() {
+      const at = now();
+      recent.push(at);
+      if (recent.length > budget.limit) recent.shift();
+      const oldest = recent[0] ?? at;
+      if (recent.length < budget.limit || at - oldest >= budget.windowMs) {
+        watch.end('budget');
+        return;
+      }
+      watch.expect('budget', {
+        reason: `the rate limit of ${budget.limit} requests per ${formatDuration(budget.windowMs)} is used up; the next request goes when the oldest leaves the window`,
+        short: 'rate limit',
+        durationMs: oldest + budget.windowMs - at,
+        onlyWhenIdle: true,
+      });
+    },
+  };
+}
