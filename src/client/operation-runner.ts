@@ -1,4 +1,3 @@
-import { print } from 'graphql';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
@@ -9,6 +8,7 @@ import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { mergeBulkResults } from './bulk-result.js';
 import type { ClientEvents } from './client-events.js';
+import { documentText } from './document-text.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
 import { RequestPipeline } from './pipeline.js';
@@ -74,7 +74,7 @@ export class OperationRunner {
     variables: TVariables | undefined,
     options: RequestOptions,
   ): Promise<TResult> {
-    const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
+    const text = documentText(document);
     const context = this.#context('request', 'run the request', variables);
     const safe = operationTypeOf(text) === 'queries' || options.idempotent === true;
     const data = await this.#pipeline.run(
