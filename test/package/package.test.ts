@@ -61,6 +61,7 @@ describe('the tarball (npm pack) ships only what an integrator needs', () => {
       typeof target === 'string' ? [target] : Object.values(target).flatMap((condition) => [condition.types, condition.default]),
     );
     targets.push(String(manifest['main']), String(manifest['module']), String(manifest['types']), ...Object.values(manifest.bin));
+    targets.push(...Object.values(manifest.typesVersions['*'] ?? {}).flat(), ...leaves(manifest.imports));
     expect(targets.map((target) => target.replace(/^\.\//, '')).filter((file) => !packed.files.includes(file))).toEqual([]);
     expect(Object.keys(manifest.exports)).toEqual(EXPORTED_SUBPATHS);
   });
@@ -80,14 +81,13 @@ describe('publint and @arethetypeswrong/cli', () => {
     expect(messages.map((message) => formatMessage(message, pkg, { color: false }))).toEqual([]);
   });
 
-  it('attw finds no problem in any entry under node16 (CJS and ESM) and bundler resolution', async () => {
+  it('attw finds no problem in any entry under node10, node16 (CJS and ESM) and bundler resolution', async () => {
     const attw = join(projectRoot, 'node_modules/.bin/attw');
-    // Exit code 0 under the node16 profile; the JSON still lists node10 results, checked below.
-    const { stdout } = await runCommand(attw, [packed.tarball, '--format', 'json', '--profile', 'node16'], { cwd: workDir });
+    const { stdout } = await runCommand(attw, [packed.tarball, '--format', 'json'], { cwd: workDir });
     const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown>; problems: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> } };
     expect(Object.keys(report.analysis.entrypoints)).toEqual(EXPORTED_SUBPATHS);
-    // node10 resolution (TypeScript's deprecated moduleResolution "node") cannot see subpath exports at all.
-    expect(report.analysis.problems.filter((problem) => problem.resolutionKind !== 'node10')).toEqual([]);
+    // node10 (TypeScript's moduleResolution "node") ignores `exports`: typesVersions shows it the subpaths' types.
+    expect(report.analysis.problems).toEqual([]);
   }, PROCESS_TIMEOUT_MS);
 });
 
@@ -156,3 +156,29 @@ describe('engines.node ">=20.19" is honest', () => {
     expect(Object.keys(lock.packages)).toEqual(expect.arrayContaining(['node_modules/graphql-request', 'node_modules/p-retry']));
   });
 });
+
+describe('package.json metadata for the registry page', () => {
+  it('names the repository, homepage, issue tracker and keywords', () => {
+    const { manifest } = packed;
+    expect(manifest['repository']).toEqual({ type: 'git', url: 'git+https://github.com/school-platform/school-admin-sdk.git' });
+    expect(manifest['homepage']).toBe('https://github.com/school-platform/school-admin-sdk#readme');
+    expect(manifest['bugs']).toEqual({ url: 'https://github.com/school-platform/school-admin-sdk/issues' });
+    expect(manifest['keywords']).toEqual(expect.arrayContaining(['graphql', 'sdk', 'cloudflare-workers', 'deno', 'bun']));
+  });
+});
+
+describe('dependency ranges accept the current majors', () => {
+  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17', () => {
+    const { dependencies, peerDependencies } = packed.manifest;
+    expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
+    expect(peerDependencies).toEqual({ msw: '^2.0.0 || ^3.0.0', ioredis: '^5.0.0 || ^6.0.0' });
+    expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
+  });
+});
+
+/** Every string value inside a package.json `imports` or `exports` condition tree. */
+function leaves(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (tree === null || typeof tree !== 'object') return [];
+  return Object.values(tree).flatMap(leaves);
+}

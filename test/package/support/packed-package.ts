@@ -28,6 +28,10 @@ export interface PackageManifest {
   engines: { node: string };
   bin: Record<string, string>;
   exports: Record<string, string | Record<string, { types: string; default: string }>>;
+  /** node10 resolution's view of the subpaths' declarations. */
+  typesVersions: Record<string, Record<string, string[]>>;
+  /** Private imports (`#journal`), by condition. */
+  imports: Record<string, unknown>;
   [field: string]: unknown;
 }
 
