@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
 
 /**
@@ -14,8 +15,25 @@ const LIBRARY_ENTRIES = {
   'webhooks/index': 'src/webhooks/index.ts',
 };
 
-/** The `school-admin` bin: ESM only, shebang kept (tsup makes a file starting with `#!` executable). */
-const CLI_ENTRIES = { 'cli/main': 'src/cli/main.ts' };
+/**
+ * Writes bare built-in specifiers (`stream`, `events`) of bundled packages as `node:stream`, like
+ * our own sources: the whole of dist/ names Node's built-ins the one way every runtime knows.
+ */
+const nodePrefix: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'node-prefix',
+  setup(build) {
+    const bare = new Set(builtinModules.filter((name) => !name.startsWith('_') && !name.startsWith('node:')));
+    build.onResolve({ filter: /^[a-z_/]+$/ }, (args) => (bare.has(args.path) ? { path: `node:${args.path}`, external: true } : undefined));
+  },
+};
+
+/**
+ * The `school-admin` bin (dist/cli/main.js): ESM only, shebang kept (tsup makes a file starting
+ * with `#!` executable). The packages only the CLI uses (commander, cli-progress, csv-parse,
+ * csv-stringify) are devDependencies, so tsup bundles them into this file: a library install does
+ * not download them. Built into its own folder, so its `--metafile` does not overwrite the library's.
+ */
+const CLI_ENTRIES = { main: 'src/cli/main.ts' };
 
 const shared: Options = {
   outDir: 'dist',
@@ -28,8 +46,14 @@ const shared: Options = {
   // stack traces read like the sources.
   minify: false,
   sourcemap: false,
-  // tsup's own `clean` would race between the two builds below; dist/ is emptied once instead.
+  // Deno, Bun and workerd (nodejs_compat) know Node's built-ins by their `node:` names only.
+  removeNodeProtocol: false,
+  // tsup's own `clean` would race between the builds below; dist/ is emptied once instead.
   clean: false,
+};
+
+const library: Options = {
+  ...shared,
   dts: {
     entry: LIBRARY_ENTRIES,
     // TypeScript 6 deprecates `baseUrl`, which tsup's declaration build sets (TS5101 otherwise).
@@ -40,8 +64,19 @@ const shared: Options = {
 export default defineConfig(() => {
   rmSync('dist', { recursive: true, force: true });
   return [
-    // The bin joins the ESM build so that it shares chunks with the library instead of a copy.
-    { ...shared, format: 'esm', entry: { ...LIBRARY_ENTRIES, ...CLI_ENTRIES } },
-    { ...shared, format: 'cjs', entry: LIBRARY_ENTRIES, treeshake: true },
+    { ...library, format: 'esm', entry: LIBRARY_ENTRIES },
+    { ...library, format: 'cjs', entry: LIBRARY_ENTRIES, treeshake: true },
+    {
+      ...shared,
+      outDir: 'dist/cli',
+      format: 'esm',
+      entry: CLI_ENTRIES,
+      // One self-contained file: the CLI runs in its own process, so its copy of the library
+      // classes never meets an integrator's.
+      splitting: false,
+      esbuildPlugins: [nodePrefix],
+      // The bundled CommonJS packages require() Node built-ins, which an ES module must create.
+      banner: { js: "import { createRequire as __schoolAdminCreateRequire } from 'node:module';\nconst require = __schoolAdminCreateRequire(import.meta.url);" },
+    },
   ];
 });

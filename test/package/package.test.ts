@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumerProject, type ConsumerProject } from './support/consumer-project.js';
 import { describeLoadedModules } from './support/loaded-modules.js';
 import { buildAndPack, type PackedPackage } from './support/packed-package.js';
-import { runCommand } from './support/run-command.js';
+import { childEnvironment, runCommand } from './support/run-command.js';
+import { DEMO_API_KEY, DEMO_IDS, demoMemberEmail, startMockServer } from '../../src/testing/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = join(here, '../..');
@@ -18,6 +20,8 @@ const fixtures = join(here, 'fixtures');
 /** Code that importing the main entry must not load (public-api.md: "Package and entry points"). */
 const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks)\//;
 const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'cli-progress', 'bottleneck', 'p-retry'];
+/** Packages only the `school-admin` bin uses: bundled into it, never installed with the library. */
+const CLI_ONLY_PACKAGES = ['commander', 'cli-progress', 'csv-parse', 'csv-stringify'];
 
 const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './package.json'];
 /** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
@@ -173,6 +177,50 @@ describe('dependency ranges accept the current majors', () => {
     expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
     expect(peerDependencies).toEqual({ msw: '^2.0.0 || ^3.0.0', ioredis: '^5.0.0 || ^6.0.0' });
     expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
+  });
+});
+
+describe('CLI-only packages stay out of library installs', () => {
+  it('are not dependencies, and installing the tarball does not download them', () => {
+    expect(Object.keys(packed.manifest.dependencies).filter((name) => CLI_ONLY_PACKAGES.includes(name))).toEqual([]);
+    expect(CLI_ONLY_PACKAGES.filter((name) => existsSync(join(esm.dir, 'node_modules', name)))).toEqual([]);
+  });
+
+  it('the installed bin has them bundled: grant-coupon reads a CSV, journals and writes a CSV report', async () => {
+    const server = await startMockServer({ seed: 'demo' });
+    try {
+      const members = [demoMemberEmail(21), demoMemberEmail(22), 'not-an-email'];
+      writeFileSync(join(esm.dir, 'members.csv'), `email\n${members.join('\n')}\n`);
+      const bin = join(esm.dir, 'node_modules/.bin/school-admin');
+      const args = ['grant-coupon', '--coupon', DEMO_IDS.restrictedCouponId, '--csv', 'members.csv', '--journal', 'members.journal', '--report', 'report.csv'];
+      const env = { ...childEnvironment(), ADMIN_API_URL: server.url, ADMIN_API_KEY: DEMO_API_KEY };
+      // Exit 1: the malformed row is reported invalid (not sent); the two members are granted.
+      const failure = await runCommand(bin, args, { cwd: esm.dir, env }).then(() => undefined, (error: unknown) => error);
+      expect(String(failure)).toContain('exit 1');
+      const report = readFileSync(join(esm.dir, 'report.csv'), 'utf8');
+      expect(report.split('\n').filter((line) => line.includes(',created,'))).toHaveLength(2);
+      expect(report).toContain(',invalid,');
+      expect(readFileSync(join(esm.dir, 'members.journal'), 'utf8').trim().split('\n')).toHaveLength(3);
+      expect(server.simulator.stats().requests.mutations).toBe(2);
+    } finally {
+      await server.close();
+    }
+  }, PROCESS_TIMEOUT_MS);
+});
+
+describe('dist keeps node: prefixes (Deno, Bun and workerd know built-ins by those names only)', () => {
+  it('imports and requires every Node built-in as node:<name>', () => {
+    const bare = new Set(builtinModules.filter((name) => !name.startsWith('node:') && !name.startsWith('_')));
+    const found = packed.files
+      .filter((file) => /\.(c?js)$/.test(file))
+      .flatMap((file) => {
+        const text = readFileSync(join(workDir, 'source', file), 'utf8');
+        return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"']+)["']/gm)]
+          .map((match) => match[1] ?? '')
+          .filter((specifier) => bare.has(specifier.split('/')[0] ?? '') && bare.has(specifier))
+          .map((specifier) => `${file}: ${specifier}`);
+      });
+    expect(found).toEqual([]);
   });
 });
 
