@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { defineConfig, type Options } from 'tsup';
 
@@ -13,6 +13,49 @@ const LIBRARY_ENTRIES = {
   'redis/index': 'src/redis/index.ts',
   'scheduling/index': 'src/scheduling/index.ts',
   'webhooks/index': 'src/webhooks/index.ts',
+};
+
+/**
+ * The journal of `grantCouponToMany` needs node:fs and node:zlib, which worker runtimes lack. The
+ * library reaches it only through `import('#journal')`, the package's private import (package.json
+ * `imports`): Node, Deno and Bun resolve it to the journal, worker and browser bundlers (conditions
+ * `workerd`, `worker`, `browser`, `edge-light`) to a module whose `openJournal` refuses with a
+ * clear error. So the main entry's import graph holds no Node-only module for a worker bundle.
+ */
+const JOURNAL_ENTRIES = {
+  'internal/journal': 'src/workflows/journal.ts',
+  'internal/journal-unavailable': 'src/workflows/journal-unavailable.ts',
+};
+const JOURNAL_IMPORT = '#journal';
+
+/**
+ * Every error module as an entry of its own (not exported; the main entry re-exports them): an
+ * app that imports only errors (`import { CodedError, hasCode }`) then bundles those files, not the
+ * client, whose top-level documents a bundler cannot drop.
+ */
+const ERROR_ENTRIES = Object.fromEntries(
+  readdirSync('src/errors')
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => [`internal/errors/${file.replace(/\.ts$/, '')}`, `src/errors/${file}`]),
+);
+
+/**
+ * Replaces grant-to-many's `import('./journal.js')` (sources and tests keep the plain file) by a
+ * lazily loaded chunk that re-exports `#journal`, left external. Statically imported there, it
+ * becomes `require('#journal')` in the CommonJS build, so CommonJS users get the CommonJS journal
+ * and its errors are the same classes as the main entry's.
+ */
+const journalImport: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'journal-private-import',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/journal\.js$/ }, (args) =>
+      args.kind === 'dynamic-import' && /[\\/]src[\\/]workflows[\\/]grant-to-many\.ts$/.test(args.importer)
+        ? { path: 'journal-loader', namespace: 'school-admin-journal' }
+        : undefined,
+    );
+    build.onResolve({ filter: /^#journal$/ }, () => ({ path: JOURNAL_IMPORT, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'school-admin-journal' }, () => ({ contents: `export { openJournal } from '${JOURNAL_IMPORT}';`, loader: 'js' }));
+  },
 };
 
 /**
@@ -54,6 +97,7 @@ const shared: Options = {
 
 const library: Options = {
   ...shared,
+  esbuildPlugins: [journalImport],
   dts: {
     entry: LIBRARY_ENTRIES,
     // TypeScript 6 deprecates `baseUrl`, which tsup's declaration build sets (TS5101 otherwise).
@@ -64,8 +108,8 @@ const library: Options = {
 export default defineConfig(() => {
   rmSync('dist', { recursive: true, force: true });
   return [
-    { ...library, format: 'esm', entry: LIBRARY_ENTRIES },
-    { ...library, format: 'cjs', entry: LIBRARY_ENTRIES, treeshake: true },
+    { ...library, format: 'esm', entry: { ...LIBRARY_ENTRIES, ...JOURNAL_ENTRIES, ...ERROR_ENTRIES, 'internal/index': 'src/index.ts' } },
+    { ...library, format: 'cjs', entry: { ...LIBRARY_ENTRIES, ...JOURNAL_ENTRIES, ...ERROR_ENTRIES, 'internal/index': 'src/index.ts' }, treeshake: true },
     {
       ...shared,
       outDir: 'dist/cli',

@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import semver from 'semver';
@@ -22,6 +23,8 @@ const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks)\//;
 const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'cli-progress', 'bottleneck', 'p-retry'];
 /** Packages only the `school-admin` bin uses: bundled into it, never installed with the library. */
 const CLI_ONLY_PACKAGES = ['commander', 'cli-progress', 'csv-parse', 'csv-stringify'];
+/** The conditions a worker bundler resolves with (wrangler's for workerd). */
+const WORKER_CONDITIONS = ['workerd', 'worker', 'browser'];
 
 const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './package.json'];
 /** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
@@ -101,7 +104,8 @@ describe('ESM and CommonJS consumer projects install the tarball and call the si
     coupon: { name: 'Packaged', couponType: 'percentage', amount: 15 },
     revoke: { isCodedError: true, code: 'COUPON-004' },
     zoneErrorIsAdminApiError: true,
-    mutationsServed: 2,
+    journal: { created: 1, lines: 2, mismatchIsJournalMismatchError: true },
+    mutationsServed: 3,
   });
 
   it('type-checks an integrator program against the packed types, as ESM (.d.ts) and as CommonJS (.d.cts)', async () => {
@@ -111,12 +115,12 @@ describe('ESM and CommonJS consumer projects install the tarball and call the si
     expect(readFileSync(join(esm.dir, 'out/app.mjs'), 'utf8')).toContain("from 'school-admin-sdk'");
   }, PROCESS_TIMEOUT_MS);
 
-  it('runs it with import (ESM build): coupon created, coded error parsed, one AdminApiError class across entries', async () => {
+  it('runs it with import (ESM build): coupon created, coded error parsed, one AdminApiError class across entries and the journal', async () => {
     const { stdout } = await esm.node(['out/app.mjs']);
     expect(JSON.parse(stdout)).toEqual(expectedReport());
   }, PROCESS_TIMEOUT_MS);
 
-  it('runs it with require (CJS build): the lazy import() of bottleneck and p-retry works from CommonJS', async () => {
+  it('runs it with require (CJS build): the lazy import() of bottleneck and p-retry works from CommonJS, #journal gives the CJS journal', async () => {
     const { stdout } = await cjs.node(['out/app.cjs']);
     expect(JSON.parse(stdout)).toEqual(expectedReport());
   }, PROCESS_TIMEOUT_MS);
@@ -221,6 +225,38 @@ describe('dist keeps node: prefixes (Deno, Bun and workerd know built-ins by tho
           .map((specifier) => `${file}: ${specifier}`);
       });
     expect(found).toEqual([]);
+    expect(readFileSync(join(workDir, 'source/dist/internal/journal.js'), 'utf8')).toMatch(/from ["']node:fs\/promises["']/);
+  });
+});
+
+describe('the main entry bundles for worker targets (esbuild, conditions workerd/worker/browser)', () => {
+  const bundle = (conditions: string[], platform: 'neutral' | 'node') =>
+    esbuild.build({
+      stdin: { contents: "export { AdminClient, CodedError } from 'school-admin-sdk';", resolveDir: esm.dir, loader: 'js' },
+      absWorkingDir: esm.dir,
+      bundle: true,
+      // Minified: no comment (some quote `import ... from 'node:...'` in examples) is left to match.
+      minify: true,
+      write: false,
+      format: 'esm',
+      platform,
+      mainFields: ['module', 'main'],
+      conditions,
+      metafile: true,
+      logLevel: 'silent',
+    });
+
+  it('resolves with no Node-only module: #journal is the journal-unavailable module there', async () => {
+    const result = await bundle(WORKER_CONDITIONS, 'neutral');
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => input.startsWith('node:') || /internal\/journal\.js$/.test(input))).toEqual([]);
+    expect(inputs).toContain('node_modules/school-admin-sdk/dist/internal/journal-unavailable.js');
+    expect(result.outputFiles[0]?.text).not.toMatch(/(?:\bfrom|\bimport\s*\(|\brequire\s*\()\s*["']node:/);
+  });
+
+  it('gets the file journal in a Node bundle', async () => {
+    const result = await bundle([], 'node');
+    expect(Object.keys(result.metafile.inputs)).toContain('node_modules/school-admin-sdk/dist/internal/journal.js');
   });
 });
 
