@@ -4,6 +4,7 @@ import { AdminClient, type AdminClientOptions } from '../../src/index.js';
 import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool } from '../../src/testing/index.js';
 import { simulatorHandlers } from '../../src/testing/msw.js';
 import { simulateWorkerScope } from './support/worker-scope.js';
+import { listenOptions } from '../support/msw-listen.js';
 
 const BASE_URL = 'https://school.msw.test';
 const DATA = JSON.stringify({ data: { __typename: 'Query' } });
@@ -76,7 +77,7 @@ describe('msw: a client created before server.listen() is intercepted too', () =
     seedDemoSchool(simulator);
     const admin = client();
     const server = setupServer(...simulatorHandlers(simulator, BASE_URL));
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen(listenOptions('error'));
     try {
       const { grant, created } = await admin.grantCoupon(DEMO_IDS.restrictedCouponId, { email: demoMemberEmail(7) });
       expect(created).toBe(true);
