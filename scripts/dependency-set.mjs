@@ -2,8 +2,10 @@
 // Prints the package specs CI installs (npm install --no-save) before running the suite:
 //   oldest  the lowest version each runtime dependency and peer range in package.json accepts
 //           (run on Node 20, the oldest Node the package supports);
-//   newest  the newest version each range accepts, within what the rest of the stack allows
-//           (install and run on Node 22 or 24: npm skips versions whose engines exclude its Node).
+//   newest  the newest major each range accepts (its last `||` alternative), within what the rest
+//           of the stack allows; npm takes the newest version of that major (install with Node 24's
+//           npm: p-retry 9 and msw 3 declare Node >= 22). A single major, because npm keeps an
+//           installed version that satisfies a wider range (msw 2.15 for `^2.2.3 || ^3.0.0`).
 // Usage: mapfile -t specs < <(node scripts/dependency-set.mjs oldest)   (one spec per line)
 import { readFileSync } from 'node:fs';
 import semver from 'semver';
@@ -25,8 +27,7 @@ const ranges = { ...manifest.dependencies, ...manifest.peerDependencies };
 const specs = Object.entries(ranges).map(([name, range]) => {
   if (which === 'oldest') return `${name}@${semver.minVersion(range)}`;
   const cap = STACK_CAPS[name];
-  // Keep the alternatives of the range (`^16.9.0 || ^17.0.0`) that the stack's cap allows.
-  const allowed = cap === undefined ? range : range.split('||').map((part) => part.trim()).filter((part) => semver.intersects(part, cap)).join(' || ');
-  return `${name}@${allowed}`;
+  const alternatives = range.split('||').map((part) => part.trim()).filter((part) => cap === undefined || semver.intersects(part, cap));
+  return `${name}@${alternatives.at(-1)}`;
 });
 process.stdout.write(`${specs.join('\n')}\n`);
