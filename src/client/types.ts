@@ -191,8 +191,11 @@ export interface RequestOptions extends CallOptions {
  * parsed from (`loc.source.body`) is what is sent; see {@link AnyDocument}.
  */
 export interface DocumentNodeLike {
+  /** graphql-js's `Kind.DOCUMENT`. */
   readonly kind: 'Document';
+  /** The document's operations and fragments. */
   readonly definitions: ReadonlyArray<unknown>;
+  /** Where the document was parsed from; `source.body` is the text sent. Absent with `noLocation`. */
   readonly loc?: { readonly source?: { readonly body?: string } | undefined } | undefined;
 }
 
