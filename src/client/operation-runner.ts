@@ -1,4 +1,3 @@
-import { print } from 'graphql';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
@@ -13,6 +12,7 @@ import { checkAnyVariables, checkOperationVariables, type VariableNames } from '
 import { mergeBulkResults } from './bulk-result.js';
 import { bulkChunkError } from './chunk-failure.js';
 import type { ClientEvents } from './client-events.js';
+import { documentText } from './document-text.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
 import { RequestPipeline } from './pipeline.js';
@@ -91,7 +91,7 @@ export class OperationRunner {
     variables: TVariables | undefined,
     options: RequestOptions,
   ): Promise<TResult> {
-    const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
+    const text = documentText(document);
     const context = this.#context('request', 'run the request', variables);
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables({ operation: 'request', label: 'run the request' }, variables);

@@ -8,7 +8,8 @@ import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type Rat
 export interface ResolvedClientOptions {
   apiKey: string;
   endpoint: string;
-  fetch: typeof globalThis.fetch;
+  /** The caller's fetch; `undefined` means `globalThis.fetch` as it is at each request (msw may patch it after the client was made). */
+  fetch: typeof globalThis.fetch | undefined;
   timeoutMs: number;
   maxRetries: number;
   pacing: { mutations: RateLimitBudget; queries: RateLimitBudget; store: PermitStore | undefined; leaseMs: number } | false;
@@ -42,12 +43,12 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
   const leaseMs = positive(options.limits === false ? undefined : options.limits?.leaseMs, timeoutMs + DEFAULTS.leaseMarginMs, 'limits.leaseMs', fail);
   // A lease shorter than a request may take would free its permit while the request can still arrive.
   if (leaseMs <= timeoutMs) fail('limits.leaseMs', 'limits.leaseMs must be longer than timeoutMs');
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') fail('fetch', 'no fetch is available; pass one in options.fetch');
+  // Checked now, looked up again at each request: never stored, so a fetch patched later is used.
+  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') fail('fetch', 'no fetch is available; pass one in options.fetch');
   return {
     apiKey: options.apiKey,
     endpoint,
-    fetch: fetchImpl,
+    fetch: options.fetch,
     timeoutMs,
     maxRetries: nonNegativeInteger(options.maxRetries, DEFAULTS.maxRetries, 'maxRetries', fail),
     pacing:
@@ -78,11 +79,19 @@ function adminEndpoint(baseUrl: unknown, allowInsecureHttp: boolean, fail: Fail)
   return 'endpoint' in checked ? checked.endpoint : fail('baseUrl', baseUrlProblemText(checked.problem));
 }
 
-/** A page (window with a document) or a Web Worker: code there is delivered to users, and the key with it. */
+/**
+ * A page (window with a document) or a browser's Web Worker: code there is delivered to users, and
+ * the key with it. Server runtimes that also define `WorkerGlobalScope` are not browsers: in
+ * Cloudflare's workerd the global object is no instance of it, and Deno, Bun and workerd name
+ * themselves in `navigator.userAgent`, where every browser says `Mozilla/5.0`.
+ */
 function isBrowserLike(): boolean {
-  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown };
+  const scope = globalThis as { window?: { document?: unknown }; WorkerGlobalScope?: unknown; navigator?: { userAgent?: unknown } };
   const page = typeof scope.window === 'object' && scope.window !== null && typeof scope.window.document !== 'undefined';
-  return page || typeof scope.WorkerGlobalScope === 'function';
+  if (page) return true;
+  const workerScope = scope.WorkerGlobalScope;
+  const userAgent = scope.navigator?.userAgent;
+  return typeof workerScope === 'function' && globalThis instanceof workerScope && typeof userAgent === 'string' && userAgent.startsWith('Mozilla/');
 }
 
 function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {

@@ -1,5 +1,4 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-import type { DocumentNode } from 'graphql';
 import type { AnswerInput } from './input-types.js';
 import type { AdminUser, ConsultingMeeting, CouponGrant } from './result-types.js';
 import type { ErrorCode } from '../errors/error-codes.js';
@@ -140,5 +139,25 @@ export interface RequestOptions extends CallOptions {
   idempotent?: boolean;
 }
 
-/** A document for `AdminClient.request`: text, a typed string document or a parsed `DocumentNode`. */
-export type AnyDocument<TResult, TVariables> = string | DocumentTypeDecoration<TResult, TVariables> | DocumentNode;
+/**
+ * What `AdminClient.request` reads of a parsed graphql-js `DocumentNode`. Structural, so documents
+ * of graphql 16 and 17 both fit whichever copy of graphql the SDK itself got. The text it was
+ * parsed from (`loc.source.body`) is what is sent; see {@link AnyDocument}.
+ */
+export interface DocumentNodeLike {
+  /** graphql-js's `Kind.DOCUMENT`. */
+  readonly kind: 'Document';
+  /** The document's operations and fragments. */
+  readonly definitions: ReadonlyArray<unknown>;
+  /** Where the document was parsed from; `source.body` is the text sent. Absent with `noLocation`. */
+  readonly loc?: { readonly source?: { readonly body?: string } | undefined } | undefined;
+}
+
+/**
+ * A document for `AdminClient.request`: text, a typed string document (codegen's
+ * `TypedDocumentString`), or a parsed `DocumentNode` (e.g. `parse(...)` of graphql 16 or 17, or a
+ * `TypedDocumentNode`). A parsed document is sent as the text it was parsed from; a document
+ * without location information is printed. A document transformed after parsing keeps its
+ * original text, so print such a document yourself and pass the string.
+ */
+export type AnyDocument<TResult, TVariables> = string | DocumentTypeDecoration<TResult, TVariables> | DocumentNodeLike;

@@ -1,3 +1,5 @@
+import { sha256Hex } from './sha256.js';
+
 /** The two budgets of an API key, as the server counts them. */
 export type RateLimitedOperationType = 'mutations' | 'queries';
 
@@ -13,8 +15,7 @@ export type RateLimitedOperationType = 'mutations' | 'queries';
  */
 export function bucketName(apiKey: string, operationType: RateLimitedOperationType): string {
   // A fixed label in the hashed text keeps these digests apart from other SHA-256 uses of the key.
-  // Loaded on first use, not at import: importing the SDK should not pay for node:crypto.
-  const { createHash } = process.getBuiltinModule('node:crypto');
-  const digest = createHash('sha256').update(`school-admin-sdk rate-limit bucket\n${apiKey}`).digest('hex');
+  // Plain JavaScript, not node:crypto: the same names in every runtime, workerd included.
+  const digest = sha256Hex(`school-admin-sdk rate-limit bucket\n${apiKey}`);
   return `key-${digest.slice(0, 16)}:${operationType}`;
 }

@@ -14,7 +14,7 @@ import type { Simulator } from './simulator.js';
  * @example
  * ```ts
  * const server = setupServer(...simulatorHandlers(sim, 'https://school.example'));
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledRequest: 'error' }); // msw 3: { onUnhandledFrame: 'error' }
  * ```
  */
 export function simulatorHandlers(simulator: Simulator, baseUrl: string): RequestHandler[] {

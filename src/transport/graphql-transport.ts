@@ -10,7 +10,8 @@ export interface TransportOptions {
   endpoint: string;
   /** Sent with every request (the key header, the user agent). */
   headers: Record<string, string>;
-  fetch: typeof globalThis.fetch;
+  /** `undefined`: `globalThis.fetch`, looked up at each request. */
+  fetch: typeof globalThis.fetch | undefined;
   /** Per attempt: connection, request and the whole body. */
   timeoutMs: number;
   maxResponseBytes: number;
@@ -104,7 +105,9 @@ export class GraphQLTransport {
   ): Promise<Response> {
     let response: Response;
     try {
-      response = await this.#options.fetch(input, init);
+      // Called unbound (workerd refuses a fetch called as another object's method) and looked up now.
+      const fetchNow = this.#options.fetch ?? globalThis.fetch;
+      response = await fetchNow(input, init);
     } catch (error) {
       return fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
     }

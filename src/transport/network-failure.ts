@@ -22,7 +22,20 @@ const NEVER_CONNECTED = new Set([
  */
 export function mayHaveReachedServer(error: unknown): boolean {
   const codes = [...errorCodes(error, 0)];
-  return !codes.some((code) => NEVER_CONNECTED.has(code));
+  return !codes.some((code) => NEVER_CONNECTED.has(code)) && !failedToConnectInDeno(error, 0);
+}
+
+/**
+ * Deno's fetch gives no error code: a connection that could not be made (refused, DNS, TLS
+ * handshake) throws `TypeError: fetch failed` whose cause says "client error (Connect)", the
+ * phase of its HTTP client before any byte of the request is written.
+ */
+const DENO_CONNECT_PHASE = 'client error (Connect)';
+
+function failedToConnectInDeno(error: unknown, depth: number): boolean {
+  if (depth > 5 || error === null || typeof error !== 'object') return false;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  return (typeof message === 'string' && message.includes(DENO_CONNECT_PHASE)) || failedToConnectInDeno(cause, depth + 1);
 }
 
 /** A short, secret-free description of a network failure (its codes), for messages. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminClient, InvalidInputError, SDK_VERSION } from '../../src/index.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import { API_KEY, useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
+import { simulateWorkerScope } from './support/worker-scope.js';
 
 const api = useScriptedAdminApi();
 
@@ -58,14 +59,14 @@ describe('client options', () => {
     }
   });
 
-  it('refuses to run in a Web Worker too (WorkerGlobalScope) unless dangerouslyAllowBrowser is set', () => {
-    const scope = globalThis as { WorkerGlobalScope?: unknown };
-    scope.WorkerGlobalScope = function WorkerGlobalScope() {};
+  it('refuses to run in a browser\'s Web Worker too unless dangerouslyAllowBrowser is set', () => {
+    // A browser worker: the global object is a WorkerGlobalScope and the user agent a browser's.
+    const restore = simulateWorkerScope({ globalIsInstance: true, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/140.0' });
     try {
       expect(create({})).toThrow(/browser/);
       expect(create({ dangerouslyAllowBrowser: true })).not.toThrow();
     } finally {
-      delete scope.WorkerGlobalScope;
+      restore();
     }
   });
 });

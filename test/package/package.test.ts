@@ -1,7 +1,9 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import semver from 'semver';
@@ -9,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumerProject, type ConsumerProject } from './support/consumer-project.js';
 import { describeLoadedModules } from './support/loaded-modules.js';
 import { buildAndPack, type PackedPackage } from './support/packed-package.js';
-import { runCommand } from './support/run-command.js';
+import { childEnvironment, runCommand } from './support/run-command.js';
+import { DEMO_API_KEY, DEMO_IDS, demoMemberEmail, startMockServer } from '../../src/testing/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const projectRoot = join(here, '../..');
@@ -17,7 +20,11 @@ const fixtures = join(here, 'fixtures');
 
 /** Code that importing the main entry must not load (public-api.md: "Package and entry points"). */
 const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks)\//;
-const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'cli-progress', 'bottleneck', 'p-retry'];
+const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'bottleneck', 'p-retry'];
+/** Packages only the `school-admin` bin uses: bundled into it, never installed with the library. */
+const CLI_ONLY_PACKAGES = ['commander', 'csv-parse', 'csv-stringify'];
+/** The conditions a worker bundler resolves with (wrangler's for workerd). */
+const WORKER_CONDITIONS = ['workerd', 'worker', 'browser'];
 
 const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './package.json'];
 /** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
@@ -61,6 +68,7 @@ describe('the tarball (npm pack) ships only what an integrator needs', () => {
       typeof target === 'string' ? [target] : Object.values(target).flatMap((condition) => [condition.types, condition.default]),
     );
     targets.push(String(manifest['main']), String(manifest['module']), String(manifest['types']), ...Object.values(manifest.bin));
+    targets.push(...Object.values(manifest.typesVersions['*'] ?? {}).flat(), ...leaves(manifest.imports));
     expect(targets.map((target) => target.replace(/^\.\//, '')).filter((file) => !packed.files.includes(file))).toEqual([]);
     expect(Object.keys(manifest.exports)).toEqual(EXPORTED_SUBPATHS);
   });
@@ -80,14 +88,13 @@ describe('publint and @arethetypeswrong/cli', () => {
     expect(messages.map((message) => formatMessage(message, pkg, { color: false }))).toEqual([]);
   });
 
-  it('attw finds no problem in any entry under node16 (CJS and ESM) and bundler resolution', async () => {
+  it('attw finds no problem in any entry under node10, node16 (CJS and ESM) and bundler resolution', async () => {
     const attw = join(projectRoot, 'node_modules/.bin/attw');
-    // Exit code 0 under the node16 profile; the JSON still lists node10 results, checked below.
-    const { stdout } = await runCommand(attw, [packed.tarball, '--format', 'json', '--profile', 'node16'], { cwd: workDir });
+    const { stdout } = await runCommand(attw, [packed.tarball, '--format', 'json'], { cwd: workDir });
     const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown>; problems: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> } };
     expect(Object.keys(report.analysis.entrypoints)).toEqual(EXPORTED_SUBPATHS);
-    // node10 resolution (TypeScript's deprecated moduleResolution "node") cannot see subpath exports at all.
-    expect(report.analysis.problems.filter((problem) => problem.resolutionKind !== 'node10')).toEqual([]);
+    // node10 (TypeScript's moduleResolution "node") ignores `exports`: typesVersions shows it the subpaths' types.
+    expect(report.analysis.problems).toEqual([]);
   }, PROCESS_TIMEOUT_MS);
 });
 
@@ -97,7 +104,8 @@ describe('ESM and CommonJS consumer projects install the tarball and call the si
     coupon: { name: 'Packaged', couponType: 'percentage', amount: 15 },
     revoke: { isCodedError: true, code: 'COUPON-004' },
     zoneErrorIsAdminApiError: true,
-    mutationsServed: 2,
+    journal: { created: 1, lines: 2, mismatchIsJournalMismatchError: true },
+    mutationsServed: 3,
   });
 
   it('type-checks an integrator program against the packed types, as ESM (.d.ts) and as CommonJS (.d.cts)', async () => {
@@ -107,12 +115,12 @@ describe('ESM and CommonJS consumer projects install the tarball and call the si
     expect(readFileSync(join(esm.dir, 'out/app.mjs'), 'utf8')).toContain("from 'school-admin-sdk'");
   }, PROCESS_TIMEOUT_MS);
 
-  it('runs it with import (ESM build): coupon created, coded error parsed, one AdminApiError class across entries', async () => {
+  it('runs it with import (ESM build): coupon created, coded error parsed, one AdminApiError class across entries and the journal', async () => {
     const { stdout } = await esm.node(['out/app.mjs']);
     expect(JSON.parse(stdout)).toEqual(expectedReport());
   }, PROCESS_TIMEOUT_MS);
 
-  it('runs it with require (CJS build): the lazy import() of bottleneck and p-retry works from CommonJS', async () => {
+  it('runs it with require (CJS build): the lazy import() of bottleneck and p-retry works from CommonJS, #journal gives the CJS journal', async () => {
     const { stdout } = await cjs.node(['out/app.cjs']);
     expect(JSON.parse(stdout)).toEqual(expectedReport());
   }, PROCESS_TIMEOUT_MS);
@@ -156,3 +164,105 @@ describe('engines.node ">=20.19" is honest', () => {
     expect(Object.keys(lock.packages)).toEqual(expect.arrayContaining(['node_modules/graphql-request', 'node_modules/p-retry']));
   });
 });
+
+describe('package.json metadata for the registry page', () => {
+  it('names the repository, homepage, issue tracker and keywords', () => {
+    const { manifest } = packed;
+    expect(manifest['repository']).toEqual({ type: 'git', url: 'git+https://github.com/school-platform/school-admin-sdk.git' });
+    expect(manifest['homepage']).toBe('https://github.com/school-platform/school-admin-sdk#readme');
+    expect(manifest['bugs']).toEqual({ url: 'https://github.com/school-platform/school-admin-sdk/issues' });
+    expect(manifest['keywords']).toEqual(expect.arrayContaining(['graphql', 'sdk', 'cloudflare-workers', 'deno', 'bun']));
+  });
+});
+
+describe('dependency ranges accept the current majors', () => {
+  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17', () => {
+    const { dependencies, peerDependencies } = packed.manifest;
+    expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
+    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0' });
+    expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
+  });
+});
+
+describe('CLI-only packages stay out of library installs', () => {
+  it('are not dependencies, and installing the tarball does not download them', () => {
+    expect(Object.keys(packed.manifest.dependencies).filter((name) => CLI_ONLY_PACKAGES.includes(name))).toEqual([]);
+    expect(CLI_ONLY_PACKAGES.filter((name) => existsSync(join(esm.dir, 'node_modules', name)))).toEqual([]);
+  });
+
+  it('the installed bin has them bundled: grant-coupon reads a CSV, journals and writes a CSV report', async () => {
+    const server = await startMockServer({ seed: 'demo' });
+    try {
+      const members = [demoMemberEmail(21), demoMemberEmail(22), 'not-an-email'];
+      writeFileSync(join(esm.dir, 'members.csv'), `email\n${members.join('\n')}\n`);
+      const bin = join(esm.dir, 'node_modules/.bin/school-admin');
+      const args = ['grant-coupon', '--coupon', DEMO_IDS.restrictedCouponId, '--csv', 'members.csv', '--journal', 'members.journal', '--report', 'report.csv'];
+      const env = { ...childEnvironment(), ADMIN_API_URL: server.url, ADMIN_API_KEY: DEMO_API_KEY };
+      // Exit 1: the malformed row is reported invalid (not sent); the two members are granted.
+      const failure = await runCommand(bin, args, { cwd: esm.dir, env }).then(() => undefined, (error: unknown) => error);
+      expect(String(failure)).toContain('exit 1');
+      const report = readFileSync(join(esm.dir, 'report.csv'), 'utf8');
+      expect(report.split('\n').filter((line) => line.includes(',created,'))).toHaveLength(2);
+      expect(report).toContain(',invalid,');
+      expect(readFileSync(join(esm.dir, 'members.journal'), 'utf8').trim().split('\n')).toHaveLength(3);
+      expect(server.simulator.stats().requests.mutations).toBe(2);
+    } finally {
+      await server.close();
+    }
+  }, PROCESS_TIMEOUT_MS);
+});
+
+describe('dist keeps node: prefixes (Deno, Bun and workerd know built-ins by those names only)', () => {
+  it('imports and requires every Node built-in as node:<name>', () => {
+    const bare = new Set(builtinModules.filter((name) => !name.startsWith('node:') && !name.startsWith('_')));
+    const found = packed.files
+      .filter((file) => /\.(c?js)$/.test(file))
+      .flatMap((file) => {
+        const text = readFileSync(join(workDir, 'source', file), 'utf8');
+        return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)["']([^"']+)["']/gm)]
+          .map((match) => match[1] ?? '')
+          .filter((specifier) => bare.has(specifier.split('/')[0] ?? '') && bare.has(specifier))
+          .map((specifier) => `${file}: ${specifier}`);
+      });
+    expect(found).toEqual([]);
+    expect(readFileSync(join(workDir, 'source/dist/internal/journal.js'), 'utf8')).toMatch(/from ["']node:fs\/promises["']/);
+  });
+});
+
+describe('the main entry bundles for worker targets (esbuild, conditions workerd/worker/browser)', () => {
+  const bundle = (conditions: string[], platform: 'neutral' | 'node') =>
+    esbuild.build({
+      stdin: { contents: "export { AdminClient, CodedError } from 'school-admin-sdk';", resolveDir: esm.dir, loader: 'js' },
+      absWorkingDir: esm.dir,
+      bundle: true,
+      // Minified: no comment (some quote `import ... from 'node:...'` in examples) is left to match.
+      minify: true,
+      write: false,
+      format: 'esm',
+      platform,
+      mainFields: ['module', 'main'],
+      conditions,
+      metafile: true,
+      logLevel: 'silent',
+    });
+
+  it('resolves with no Node-only module: #journal is the journal-unavailable module there', async () => {
+    const result = await bundle(WORKER_CONDITIONS, 'neutral');
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((input) => input.startsWith('node:') || /internal\/journal\.js$/.test(input))).toEqual([]);
+    expect(inputs).toContain('node_modules/school-admin-sdk/dist/internal/journal-unavailable.js');
+    expect(result.outputFiles[0]?.text).not.toMatch(/(?:\bfrom|\bimport\s*\(|\brequire\s*\()\s*["']node:/);
+  });
+
+  it('gets the file journal in a Node bundle', async () => {
+    const result = await bundle([], 'node');
+    expect(Object.keys(result.metafile.inputs)).toContain('node_modules/school-admin-sdk/dist/internal/journal.js');
+  });
+});
+
+/** Every string value inside a package.json `imports` or `exports` condition tree. */
+function leaves(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (tree === null || typeof tree !== 'object') return [];
+  return Object.values(tree).flatMap(leaves);
+}

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminClient, HttpError, NetworkError, TimeoutError, type RetryEvent } from '../../src/index.js';
 import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool, type Simulator } from '../../src/testing/index.js';
+import { listenOptions } from '../support/msw-listen.js';
 
 const BASE_URL = 'https://retry.school.test';
 let simulator: Simulator;
@@ -37,7 +38,7 @@ const refusingFetch: typeof fetch = async (input, init) => {
   return fetch(input, init);
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(listenOptions('error')));
 afterEach(() => {
   loseResponses = 0;
   refuseConnections = 0;

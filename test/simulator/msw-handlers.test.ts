@@ -2,12 +2,13 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorHandlers } from '../../src/testing/msw.js';
 import { smallSchool } from './support/small-school.js';
+import { listenOptions } from '../support/msw-listen.js';
 
 const BASE_URL = 'https://school.example';
 const { sim, key } = smallSchool({ limits: { queries: { limit: 2, windowMs: 60_000 } } });
 const server = setupServer(...simulatorHandlers(sim, BASE_URL));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(listenOptions('error')));
 afterAll(() => server.close());
 
 function post(path: string, body: unknown): Promise<Response> {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServer } from 'msw/node';
 import { AdminClient, type AdminClientOptions } from '../../src/index.js';
+import { listenOptions } from './msw-listen.js';
 
 /** The base URL the scripted API answers on. */
 export const BASE_URL = 'https://school.test';
@@ -97,7 +98,7 @@ export function testClient(options: Partial<AdminClientOptions> = {}): AdminClie
  */
 export function useScriptedAdminApi(options: { onUnhandledRequest?: 'error' | 'bypass' } = {}): ScriptedAdminApi {
   const api = new ScriptedAdminApi();
-  beforeAll(() => api.server.listen({ onUnhandledRequest: options.onUnhandledRequest ?? 'error' }));
+  beforeAll(() => api.server.listen(listenOptions(options.onUnhandledRequest ?? 'error')));
   afterEach(() => {
     api.reset();
     api.server.resetHandlers();

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCommand } from './run-command.js';
 
@@ -28,6 +28,10 @@ export interface PackageManifest {
   engines: { node: string };
   bin: Record<string, string>;
   exports: Record<string, string | Record<string, { types: string; default: string }>>;
+  /** node10 resolution's view of the subpaths' declarations. */
+  typesVersions: Record<string, Record<string, string[]>>;
+  /** Private imports (`#journal`), by condition. */
+  imports: Record<string, unknown>;
   [field: string]: unknown;
 }
 
@@ -52,6 +56,8 @@ export async function buildAndPack(projectRoot: string, workDir: string): Promis
   const metaDir = join(workDir, 'metafiles');
   mkdirSync(metaDir);
   for (const format of ['esm', 'cjs']) renameSync(join(source, 'dist', `metafile-${format}.json`), join(metaDir, `${format}.json`));
+  // The bin's own build (dist/cli) writes one too; it is not part of the package.
+  rmSync(join(source, 'dist/cli/metafile-esm.json'), { force: true });
 
   // The build just ran; prepack would only run it again.
   const { stdout } = await runCommand('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir], { cwd: source });
