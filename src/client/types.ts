@@ -150,7 +150,17 @@ export interface DocumentNodeLike {
   /** The document's operations and fragments. */
   readonly definitions: ReadonlyArray<unknown>;
   /** Where the document was parsed from; `source.body` is the text sent. Absent with `noLocation`. */
-  readonly loc?: { readonly source?: { readonly body?: string } | undefined } | undefined;
+  readonly loc?:
+    | {
+        /** The source the document was parsed from. */
+        readonly source?:
+          | {
+              /** The document's text. */
+              readonly body?: string;
+            }
+          | undefined;
+      }
+    | undefined;
 }
 
 /**
