@@ -10,6 +10,7 @@
  */
 export { AdminClient } from './client/admin-client.js';
 export type {
+  CallEvent,
   ClientEventListener,
   ClientEventMap,
   RateLimitedEvent,

@@ -12,6 +12,7 @@ import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
 import { bulkChunkError } from './chunk-failure.js';
+import { newCallId } from './call-id.js';
 import type { ClientEvents } from './client-events.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
@@ -67,6 +68,7 @@ export class OperationRunner {
     const data = await this.#pipeline.run(
       {
         operation: method,
+        callId: newCallId(),
         label: op.label,
         document: op.document,
         variables: checked,
@@ -98,6 +100,7 @@ export class OperationRunner {
     const data = await this.#pipeline.run(
       {
         operation: 'request',
+        callId: newCallId(),
         label: context.label,
         document: text,
         ...(variables === undefined ? {} : { variables }),

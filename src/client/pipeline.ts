@@ -17,6 +17,8 @@ import type { ResolvedClientOptions } from './resolve-options.js';
 /** One call through the pipeline. */
 export interface PipelineCall {
   operation: string;
+  /** One per call, the same over all its attempts (`newCallId()`). */
+  callId: string;
   label: string;
   document: string;
   variables?: object;
@@ -25,8 +27,10 @@ export interface PipelineCall {
   signal?: AbortSignal;
 }
 
-/** What one call has spent over all its attempts (p-retry's included): its 429s and their waits. */
+/** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
 interface CallBudget {
+  /** Requests sent so far (the number of the last attempt). */
+  sent: number;
   rateLimited: number;
   waitedMs: number;
 }
@@ -59,23 +63,21 @@ export class RequestPipeline {
   /** Runs a call to completion: its `data`, or the typed error it ended with. */
   async run(call: PipelineCall, context: ErrorContext): Promise<Record<string, unknown>> {
     const type = operationTypeOf(call.document);
-    const budget: CallBudget = { rateLimited: 0, waitedMs: 0 };
+    const budget: CallBudget = { sent: 0, rateLimited: 0, waitedMs: 0 };
     let firstFailure: unknown;
     try {
-      return await this.#attempt(call, context, type, 1, budget);
+      return await this.#attempt(call, context, type, budget);
     } catch (error) {
       // Most calls succeed at once: p-retry is loaded and entered only after a failure.
       if (this.#options.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
       firstFailure = error;
     }
     const pRetry = await loadPRetry();
-    let attempt = 1;
     return pRetry(
       (attemptNumber) => {
         // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
         if (attemptNumber === 1) throw firstFailure;
-        attempt = attemptNumber;
-        return this.#attempt(call, context, type, attemptNumber, budget);
+        return this.#attempt(call, context, type, budget);
       },
       {
         retries: this.#options.maxRetries,
@@ -86,7 +88,7 @@ export class RequestPipeline {
         ...(call.signal === undefined ? {} : { signal: call.signal }),
         shouldRetry: ({ error, retriesLeft }) => {
           const retry = isRetryable(error, call.retry);
-          if (retry) this.#events.emit('retry', { operation: call.operation, attempt: attempt + 1, error: error.name, retriesLeft });
+          if (retry) this.#events.emit('retry', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, error: error.name, retriesLeft });
           return retry;
         },
       },
@@ -99,9 +101,9 @@ export class RequestPipeline {
    * (a rate-limit code included). The 429 waits of the whole call add up to at most
    * `maxRateLimitWaitMs`, and none is shorter than the fallback backoff.
    */
-  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, budget: CallBudget): Promise<Record<string, unknown>> {
+  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<Record<string, unknown>> {
     for (;;) {
-      const outcome = await this.#send(call, context, type, attempt, budget.rateLimited > 0 || attempt > 1);
+      const outcome = await this.#send(call, context, type, budget);
       const ran = showsOperationRan(outcome);
       if (ran || !isRateLimited(outcome)) {
         return interpretResponse(outcome, {
@@ -121,20 +123,31 @@ export class RequestPipeline {
         throw this.#rateLimitError(context, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
-      this.#events.emit('rateLimited', { operation: call.operation, operationType: info.operationType, waitMs, limit: info.limit, count: budget.rateLimited });
+      this.#events.emit('rateLimited', {
+        operation: call.operation,
+        callId: call.callId,
+        attempt: budget.sent,
+        operationType: info.operationType,
+        waitMs,
+        limit: info.limit,
+        count: budget.rateLimited,
+      });
       if (this.#limiter === undefined) await abortableSleep(waitMs, call.signal);
       else await this.#limiter.pause(type, Date.now() + waitMs);
     }
   }
 
-  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, head: boolean): Promise<HttpOutcome> {
-    const permit = await this.#limiter?.acquire(type, { head, ...(call.signal === undefined ? {} : { signal: call.signal }) });
-    if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, operationType: type, attempt });
+  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<HttpOutcome> {
+    // A request sent again (after a 429 or a retried failure) goes to the head of the queue.
+    const permit = await this.#limiter?.acquire(type, { head: budget.sent > 0, ...(call.signal === undefined ? {} : { signal: call.signal }) });
+    budget.sent += 1;
+    const attempt = budget.sent;
+    if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();
     try {
       const outcome = await this.#transport.send(call.document, call.variables, call.signal);
       if (this.#events.listening('response')) {
-        this.#events.emit('response', { operation: call.operation, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
+        this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
       }
       return outcome;
     } catch (error) {
