@@ -13,6 +13,7 @@ import { checkAnyVariables, checkOperationVariables, type VariableNames } from '
 import { mergeBulkResults } from './bulk-result.js';
 import { bulkChunkError } from './chunk-failure.js';
 import { newCallId } from './call-id.js';
+import { resolveCallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition } from './operations.js';
@@ -35,7 +36,6 @@ export class OperationRunner {
       endpoint: options.endpoint,
       headers: { 'X-Service-API-Key': options.apiKey, 'User-Agent': userAgent(options.userAgentSuffix) },
       fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
     });
     const limiter =
@@ -63,10 +63,13 @@ export class OperationRunner {
     options: CallOptions | undefined,
     names?: VariableNames,
   ): Promise<TResult> {
-    const checked = checkOperationVariables({ operation: method, label: op.label }, op.field, variables, names);
+    const local: LocalContext = { operation: method, label: op.label };
+    const checked = checkOperationVariables(local, op.field, variables, names);
+    const settings = resolveCallSettings(this.#options, options, local);
     const context = this.#context(method, op.label, variables);
     const data = await this.#pipeline.run(
       {
+        ...settings,
         operation: method,
         callId: newCallId(),
         label: op.label,
@@ -74,7 +77,6 @@ export class OperationRunner {
         variables: checked,
         retry: op.retry,
         ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
-        ...signalOf(options),
       },
       context,
     );
@@ -94,18 +96,20 @@ export class OperationRunner {
     options: RequestOptions,
   ): Promise<TResult> {
     const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
-    const context = this.#context('request', 'run the request', variables);
+    const local: LocalContext = { operation: 'request', label: 'run the request' };
+    const context = this.#context(local.operation, local.label, variables);
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
-    if (variables !== undefined && variables !== null) checkAnyVariables({ operation: 'request', label: 'run the request' }, variables);
+    if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
+    const settings = resolveCallSettings(this.#options, options, local);
     const data = await this.#pipeline.run(
       {
+        ...settings,
         operation: 'request',
         callId: newCallId(),
         label: context.label,
         document: text,
         ...(variables === undefined ? {} : { variables }),
         retry: safe ? 'idempotent' : 'unsafe',
-        ...signalOf(options),
       },
       context,
     );
@@ -130,6 +134,8 @@ export class OperationRunner {
   ): Promise<BulkResult> {
     const context: LocalContext = { operation: method, label: op.label };
     const size = this.#options.bulkChunkSize;
+    // The call's options hold for every chunk: a bad one is refused before the first is sent.
+    resolveCallSettings(this.#options, options, context);
     if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
     if (items.length <= size) return this.run(method, op, variablesOf([...items]), options, names);
     if (options.atomic === true) {
@@ -164,10 +170,6 @@ function missingPayload(context: ErrorContext): InvalidResponseError {
     status: 200,
     problem: 'missing_payload',
   });
-}
-
-function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {
-  return options?.signal === undefined ? {} : { signal: options.signal };
 }
 
 function userAgent(suffix: string | undefined): string {

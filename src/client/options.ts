@@ -1,4 +1,5 @@
 import type { PermitStore } from '../rate-limit/permit-store.js';
+import type { Priority } from './types.js';
 
 /** A rate-limit budget: at most `limit` requests in any sliding window of `windowMs`. */
 export interface RateLimitBudget {
@@ -134,6 +135,17 @@ export interface AdminClientOptions {
    * Text appended to the `User-Agent` header (e.g. your app's name and version).
    */
   userAgent?: string;
+  /**
+   * Extra headers sent with every request (a call's `headers` are merged over them). The key
+   * header and headers that would break the request are refused, as for a call's `headers`.
+   * @default none
+   */
+  headers?: Record<string, string>;
+  /**
+   * The priority of calls that do not name one.
+   * @default by kind of call (single calls interactive, bulk work background)
+   */
+  priority?: Priority;
   /**
    * Allow plain `http://` to hosts other than loopback (the key would travel unencrypted).
    * @default false

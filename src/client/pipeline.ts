@@ -10,12 +10,13 @@ import { isRateLimited, readRateLimitInfo, type RateLimitInfo } from '../respons
 import { publicTransportError } from '../response/transport-error.js';
 import { isRetryable } from '../retry/retry-policy.js';
 import type { GraphQLTransport, HttpOutcome } from '../transport/graphql-transport.js';
+import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import type { RetrySafety } from './operations.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
 
-/** One call through the pipeline. */
-export interface PipelineCall {
+/** One call through the pipeline, with its settings (the client's, overridden by the call's options). */
+export interface PipelineCall extends CallSettings {
   operation: string;
   /** One per call, the same over all its attempts (`newCallId()`). */
   callId: string;
@@ -24,7 +25,6 @@ export interface PipelineCall {
   variables?: object;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
-  signal?: AbortSignal;
 }
 
 /** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
@@ -69,7 +69,7 @@ export class RequestPipeline {
       return await this.#attempt(call, context, type, budget);
     } catch (error) {
       // Most calls succeed at once: p-retry is loaded and entered only after a failure.
-      if (this.#options.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
+      if (call.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
       firstFailure = error;
     }
     const pRetry = await loadPRetry();
@@ -80,7 +80,7 @@ export class RequestPipeline {
         return this.#attempt(call, context, type, budget);
       },
       {
-        retries: this.#options.maxRetries,
+        retries: call.maxRetries,
         factor: 2,
         minTimeout: this.#options.retryBaseDelayMs,
         maxTimeout: this.#options.maxRetryDelayMs,
@@ -119,7 +119,7 @@ export class RequestPipeline {
       // Never sooner than the fallback: a hint of 0, or a reset time already past (clock skew),
       // would otherwise re-send at once, again and again.
       const waitMs = Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited));
-      if (budget.rateLimited > this.#options.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
+      if (budget.rateLimited > call.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
         throw this.#rateLimitError(context, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
@@ -145,13 +145,13 @@ export class RequestPipeline {
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();
     try {
-      const outcome = await this.#transport.send(call.document, call.variables, call.signal);
+      const outcome = await this.#transport.send(call.document, call.variables, call);
       if (this.#events.listening('response')) {
         this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
       }
       return outcome;
     } catch (error) {
-      throw publicTransportError(error, context, this.#options.timeoutMs);
+      throw publicTransportError(error, context, call.timeoutMs);
     } finally {
       // Released when the answer (or the failure) arrived: the request counts for one more window.
       permit?.release();

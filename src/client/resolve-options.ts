@@ -1,7 +1,9 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
+import { mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
+import type { Priority } from './types.js';
 
 /** Options with every default applied and every value checked. */
 export interface ResolvedClientOptions {
@@ -18,6 +20,9 @@ export interface ResolvedClientOptions {
   bulkChunkSize: number;
   authErrorCodes: readonly string[];
   userAgentSuffix: string | undefined;
+  /** Extra headers of every request, names lower-cased. */
+  headers: ExtraHeaders;
+  priority: Priority | undefined;
   logger: Logger | undefined;
   logLevel: LogLevel;
 }
@@ -67,12 +72,15 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
     bulkChunkSize: positiveInteger(options.bulkChunkSize, DEFAULTS.bulkChunkSize, 'bulkChunkSize', fail),
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
     userAgentSuffix: options.userAgent,
+    headers: mergeExtraHeaders({}, options.headers, fail),
+    priority: priority(options.priority, undefined, 'priority', fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
   };
 }
 
-type Fail = (field: string, problem: string) => never;
+/** Says what is wrong with an option (throws). */
+export type Fail = (field: string, problem: string) => never;
 
 function adminEndpoint(baseUrl: unknown, allowInsecureHttp: boolean, fail: Fail): string {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return fail('baseUrl', 'baseUrl is required (e.g. https://school.example)');
@@ -104,22 +112,34 @@ function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimit
   };
 }
 
-function positive(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function positive(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fail(field, `${field} must be a positive number`);
 }
 
-function nonNegative(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function nonNegative(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fail(field, `${field} must be zero or more`);
 }
 
-function positiveInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function positiveInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value > 0 ? value : fail(field, `${field} must be a positive integer`);
 }
 
-function nonNegativeInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function nonNegativeInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value >= 0 ? value : fail(field, `${field} must be zero or a positive integer`);
+}
+
+const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
+
+/** `value` checked, or `fallback` when undefined. */
+export function priority(value: Priority | undefined, fallback: Priority | undefined, field: string, fail: Fail): Priority | undefined {
+  if (value === undefined) return fallback;
+  return PRIORITIES.includes(value) ? value : fail(field, `${field} must be 'interactive' or 'background'`);
 }

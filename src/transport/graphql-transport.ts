@@ -8,12 +8,20 @@ import { TransportFailureSignal, type TransportFailure } from './transport-failu
 export interface TransportOptions {
   /** `${baseUrl}/admin/graphql` */
   endpoint: string;
-  /** Sent with every request (the key header, the user agent). */
+  /** Sent with every request (the key header, the user agent); an attempt's headers never replace them. */
   headers: Record<string, string>;
   fetch: typeof globalThis.fetch;
-  /** Per attempt: connection, request and the whole body. */
-  timeoutMs: number;
   maxResponseBytes: number;
+}
+
+/** What one attempt brings of its own. */
+export interface AttemptOptions {
+  /** The caller's signal: aborting it aborts the attempt. */
+  signal?: AbortSignal | undefined;
+  /** Connection, request and the whole body. */
+  timeoutMs: number;
+  /** Extra headers, already checked (never the key header, nothing that breaks the request). */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** The JSON body of a GraphQL response, as far as it could be read. */
@@ -49,7 +57,8 @@ export class GraphQLTransport {
     this.#options = options;
   }
 
-  async send(document: string, variables: object | undefined, signal?: AbortSignal): Promise<HttpOutcome> {
+  async send(document: string, variables: object | undefined, attempt: AttemptOptions): Promise<HttpOutcome> {
+    const { signal } = attempt;
     signal?.throwIfAborted();
     const state: AttemptState = {};
     const controller = new AbortController();
@@ -57,7 +66,7 @@ export class GraphQLTransport {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.#options.timeoutMs);
+    }, attempt.timeoutMs);
     const forwardAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
     const fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown): never => {
@@ -67,7 +76,8 @@ export class GraphQLTransport {
     };
 
     const client = new GraphQLClient(this.#options.endpoint, {
-      headers: this.#options.headers,
+      // The client's own headers last: nothing an attempt adds may replace them.
+      headers: { ...attempt.headers, ...this.#options.headers },
       fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
       signal: controller.signal,
       errorPolicy: 'all',
