@@ -9,6 +9,8 @@
  * @module school-admin-sdk
  */
 export { AdminClient } from './client/admin-client.js';
+export { AdminApiPromise, type WithResponse } from './client/api-promise.js';
+export type { CallResponse, ResponseHeaders, ResponseMetadata } from './response/response-metadata.js';
 export type {
   CallEvent,
   ClientEventListener,

@@ -44,7 +44,7 @@ export function mergeExtraHeaders(base: ExtraHeaders, extra: unknown, refuse: He
   const merged: Record<string, string> = { ...base };
   for (const [name, value] of Object.entries(extra)) {
     // A name that is not a token is shown only in the message (which never keeps an API key), not in `field`.
-    if (!HEADER_NAME.test(name)) refuse('headers', `"${printable(name)}" is not a valid header name`);
+    if (!isHeaderName(name)) refuse('headers', `"${printable(name)}" is not a valid header name`);
     const field = `headers.${name}`;
     const lower = name.toLowerCase();
     const reserved = RESERVED_HEADERS.get(lower);
@@ -54,6 +54,11 @@ export function mergeExtraHeaders(base: ExtraHeaders, extra: unknown, refuse: He
     merged[lower] = value;
   }
   return Object.freeze(merged);
+}
+
+/** True for a valid header name (an HTTP token). */
+export function isHeaderName(name: string): boolean {
+  return HEADER_NAME.test(name);
 }
 
 /** A header name as far as it can be shown: a refused name may hold anything. */

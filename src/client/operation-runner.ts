@@ -4,14 +4,16 @@ import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
-import type { ErrorContext } from '../response/error-context.js';
+import { errorBase, type ErrorContext } from '../response/error-context.js';
 import { isObject } from '../response/graphql-errors.js';
+import type { AnsweredAttempt } from '../response/response-metadata.js';
 import { retrySafetyOfDocument } from '../retry/document-retry-safety.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
 import { bulkChunkError } from './chunk-failure.js';
+import type { CallAnswer } from './api-promise.js';
 import { newCallId } from './call-id.js';
 import { resolveCallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
@@ -62,16 +64,16 @@ export class OperationRunner {
     variables: TVariables,
     options: CallOptions | undefined,
     names?: VariableNames,
-  ): Promise<TResult> {
+  ): Promise<CallAnswer<TResult>> {
     const local: LocalContext = { operation: method, label: op.label };
     const checked = checkOperationVariables(local, op.field, variables, names);
     const settings = resolveCallSettings(this.#options, options, local);
     const context = this.#context(method, op.label, variables);
-    const data = await this.#pipeline.run(
+    const { data, response } = await this.#pipeline.run(
       {
         ...settings,
         operation: method,
-        callId: newCallId(),
+        callId: context.callId,
         label: op.label,
         document: op.document,
         variables: checked,
@@ -80,9 +82,11 @@ export class OperationRunner {
       },
       context,
     );
+    // Errors found in the answer come with its response.
+    const answered: ErrorContext = { ...context, response };
     // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
-    if (!isObject(data[op.field])) throw missingPayload(context);
-    return op.unwrap(normalizeIntegers(data, context) as TData, context);
+    if (!isObject(data[op.field])) throw missingPayload(answered);
+    return { data: op.unwrap(normalizeIntegers(data, answered) as TData, answered), response };
   }
 
   /**
@@ -94,18 +98,18 @@ export class OperationRunner {
     document: AnyDocument<TResult, TVariables>,
     variables: TVariables | undefined,
     options: RequestOptions,
-  ): Promise<TResult> {
+  ): Promise<CallAnswer<TResult>> {
     const text = typeof document === 'object' && 'kind' in document ? print(document) : String(document);
     const local: LocalContext = { operation: 'request', label: 'run the request' };
     const context = this.#context(local.operation, local.label, variables);
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);
-    const data = await this.#pipeline.run(
+    const { data, response } = await this.#pipeline.run(
       {
         ...settings,
         operation: 'request',
-        callId: newCallId(),
+        callId: context.callId,
         label: context.label,
         document: text,
         ...(variables === undefined ? {} : { variables }),
@@ -114,7 +118,7 @@ export class OperationRunner {
       context,
     );
     // No schema for an arbitrary document: its data goes as sent, but never with an Infinity in it.
-    return normalizeIntegers(data, context, NO_FIELDS) as TResult;
+    return { data: normalizeIntegers(data, { ...context, response }, NO_FIELDS) as TResult, response };
   }
 
   /**
@@ -122,7 +126,8 @@ export class OperationRunner {
    * input order; an atomic batch cannot be split and is refused before sending. Every row is
    * checked before the first chunk goes, so a bad row in a later chunk sends nothing. When a
    * chunk's call fails the error is a `BulkChunkError` (what finished, what failed, what was never
-   * sent); an input of one chunk fails with the call's own error.
+   * sent); an input of one chunk fails with the call's own error. The response is the last chunk's
+   * (none for an empty input: nothing is sent).
    */
   async chunked<TData, TVariables extends object>(
     method: string,
@@ -131,33 +136,37 @@ export class OperationRunner {
     variablesOf: (chunk: unknown[]) => TVariables,
     options: BulkOptions,
     names?: VariableNames,
-  ): Promise<BulkResult> {
+  ): Promise<CallAnswer<BulkResult>> {
     const context: LocalContext = { operation: method, label: op.label };
     const size = this.#options.bulkChunkSize;
     // The call's options hold for every chunk: a bad one is refused before the first is sent.
     resolveCallSettings(this.#options, options, context);
-    if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
+    if (items.length === 0) return { data: { allSucceeded: true, errors: [], results: [] }, response: undefined };
     if (items.length <= size) return this.run(method, op, variablesOf([...items]), options, names);
     if (options.atomic === true) {
       throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
     }
     checkOperationVariables(context, op.field, variablesOf([...items]), names);
     const parts: BulkResult[] = [];
+    let response: AnsweredAttempt | undefined;
     const chunks = Math.ceil(items.length / size);
     for (let start = 0; start < items.length; start += size) {
       const end = Math.min(start + size, items.length);
       try {
-        parts.push(await this.run(method, op, variablesOf(items.slice(start, end)), options, names));
+        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names);
+        parts.push(answer.data);
+        response = answer.response;
       } catch (error) {
         // What finished, what failed and what was never sent: the caller can resume without duplicates.
         throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
       }
     }
-    return mergeBulkResults(parts);
+    return { data: mergeBulkResults(parts), response };
   }
 
-  #context(operation: string, label: string, variables: unknown): ErrorContext {
-    return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
+  /** A new call's error context: its id, and a redactor that knows the key and the call's variables. */
+  #context(operation: string, label: string, variables: unknown): ErrorContext & { callId: string } {
+    return { operation, label, redactor: new Redactor([this.#options.apiKey], variables), callId: newCallId() };
   }
 }
 
@@ -165,9 +174,8 @@ const NO_FIELDS: ReadonlySet<string> = new Set();
 
 function missingPayload(context: ErrorContext): InvalidResponseError {
   return new InvalidResponseError(`Failed to ${context.label}: the response has no payload for the operation.`, {
-    operation: context.operation,
-    redactor: context.redactor,
-    status: 200,
+    ...errorBase(context),
+    status: context.response?.status ?? 200,
     problem: 'missing_payload',
   });
 }

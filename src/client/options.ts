@@ -142,6 +142,14 @@ export interface AdminClientOptions {
    */
   headers?: Record<string, string>;
   /**
+   * Response headers that may carry the server's request id, in order of preference (compared
+   * case-insensitively); the first one present becomes `requestId` on results (`withResponse()`)
+   * and errors. The spec does not show a request-id header; the default covers common servers,
+   * proxies and CDNs.
+   * @default ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']
+   */
+  requestIdHeaders?: readonly string[];
+  /**
    * The priority of calls that do not name one.
    * @default by kind of call (single calls interactive, bulk work background)
    */
@@ -192,6 +200,8 @@ export const DEFAULTS = Object.freeze({
   bulkChunkSize: 100,
   /** {@link AdminClientOptions.authErrorCodes}. */
   authErrorCodes: Object.freeze(['UNAUTHENTICATED', 'UNAUTHORIZED', 'FORBIDDEN']),
+  /** {@link AdminClientOptions.requestIdHeaders}. */
+  requestIdHeaders: Object.freeze(['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']),
   /** {@link AdminClientOptions.logLevel}. */
   logLevel: 'info' as LogLevel,
 });

@@ -3,13 +3,15 @@ import { abortableSleep } from '../rate-limit/abortable-sleep.js';
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
-import type { ErrorContext } from '../response/error-context.js';
+import { errorBase, type ErrorContext } from '../response/error-context.js';
 import { interpretResponse } from '../response/interpret-response.js';
 import { showsOperationRan } from '../response/operation-ran.js';
 import { isRateLimited, readRateLimitInfo, type RateLimitInfo } from '../response/rate-limit-info.js';
+import { AnsweredAttempt } from '../response/response-metadata.js';
 import { publicTransportError } from '../response/transport-error.js';
 import { isRetryable } from '../retry/retry-policy.js';
 import type { GraphQLTransport, HttpOutcome } from '../transport/graphql-transport.js';
+import { TransportFailureSignal } from '../transport/transport-failure.js';
 import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import type { RetrySafety } from './operations.js';
@@ -25,6 +27,13 @@ export interface PipelineCall extends CallSettings {
   variables?: object;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
+}
+
+/** What a call ended with: the response's `data`, and the attempt that brought it. */
+export interface PipelineAnswer {
+  data: Record<string, unknown>;
+  /** The answered attempt (status, headers, request id, read on demand). */
+  response: AnsweredAttempt;
 }
 
 /** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
@@ -60,8 +69,11 @@ export class RequestPipeline {
     this.#events = events;
   }
 
-  /** Runs a call to completion: its `data`, or the typed error it ended with. */
-  async run(call: PipelineCall, context: ErrorContext): Promise<Record<string, unknown>> {
+  /**
+   * Runs a call to completion: its `data` and response, or the typed error it ended with (which
+   * carries the response when there was one).
+   */
+  async run(call: PipelineCall, context: ErrorContext): Promise<PipelineAnswer> {
     const type = operationTypeOf(call.document);
     const budget: CallBudget = { sent: 0, rateLimited: 0, waitedMs: 0 };
     let firstFailure: unknown;
@@ -101,17 +113,20 @@ export class RequestPipeline {
    * (a rate-limit code included). The 429 waits of the whole call add up to at most
    * `maxRateLimitWaitMs`, and none is shorter than the fallback backoff.
    */
-  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<Record<string, unknown>> {
+  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<PipelineAnswer> {
     for (;;) {
       const outcome = await this.#send(call, context, type, budget);
+      // Errors built from here on come with this response.
+      const answered = this.#answered(context, call, budget.sent, outcome);
       const ran = showsOperationRan(outcome);
       if (ran || !isRateLimited(outcome)) {
-        return interpretResponse(outcome, {
-          ...context,
+        const data = interpretResponse(outcome, {
+          ...answered,
           authErrorCodes: this.#options.authErrorCodes,
           subscriptionReasons: call.subscriptionReasons === true,
           ran,
         });
+        return { data, response: answered.response };
       }
       budget.rateLimited += 1;
       const info = readRateLimitInfo(outcome, type, Date.now());
@@ -120,7 +135,7 @@ export class RequestPipeline {
       // would otherwise re-send at once, again and again.
       const waitMs = Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited));
       if (budget.rateLimited > call.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
-        throw this.#rateLimitError(context, info, waitMs, budget);
+        throw this.#rateLimitError(answered, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
       this.#events.emit('rateLimited', {
@@ -151,11 +166,19 @@ export class RequestPipeline {
       }
       return outcome;
     } catch (error) {
-      throw publicTransportError(error, context, call.timeoutMs);
+      // A redirect or an unusable body came with a response; a network failure or a timeout did not.
+      const response = error instanceof TransportFailureSignal ? error.response : undefined;
+      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), call.timeoutMs);
     } finally {
       // Released when the answer (or the failure) arrived: the request counts for one more window.
       permit?.release();
     }
+  }
+
+  /** The call's error context once an attempt was answered: errors built from it carry the response. */
+  #answered(context: ErrorContext, call: PipelineCall, attempt: number, response: { status: number; headers: Headers }): ErrorContext & { response: AnsweredAttempt } {
+    const reading = { redactor: context.redactor, requestIdHeaders: this.#options.requestIdHeaders };
+    return { ...context, response: new AnsweredAttempt(response.status, response.headers, reading, { callId: call.callId, attempt }) };
   }
 
   /**
@@ -176,8 +199,7 @@ export class RequestPipeline {
     return new RateLimitError(
       `Failed to ${context.label}: the ${info.operationType} rate limit${info.limit === undefined ? '' : ` (${info.limit} per window)`} was exhausted and ${why}. Another client may be using the same key; retry after ${seconds(waitMs)} s.`,
       {
-        operation: context.operation,
-        redactor: context.redactor,
+        ...errorBase(context),
         operationType: info.operationType,
         limit: info.limit,
         retryAfterMs: waitMs,

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
-import { mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
+import { isHeaderName, mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
 import type { Priority } from './types.js';
 
@@ -22,6 +22,8 @@ export interface ResolvedClientOptions {
   userAgentSuffix: string | undefined;
   /** Extra headers of every request, names lower-cased. */
   headers: ExtraHeaders;
+  /** Lower-cased. */
+  requestIdHeaders: readonly string[];
   priority: Priority | undefined;
   logger: Logger | undefined;
   logLevel: LogLevel;
@@ -73,6 +75,7 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
     userAgentSuffix: options.userAgent,
     headers: mergeExtraHeaders({}, options.headers, fail),
+    requestIdHeaders: headerNames(options.requestIdHeaders, DEFAULTS.requestIdHeaders, 'requestIdHeaders', fail),
     priority: priority(options.priority, undefined, 'priority', fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
@@ -142,4 +145,13 @@ const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
 export function priority(value: Priority | undefined, fallback: Priority | undefined, field: string, fail: Fail): Priority | undefined {
   if (value === undefined) return fallback;
   return PRIORITIES.includes(value) ? value : fail(field, `${field} must be 'interactive' or 'background'`);
+}
+
+/** `value` checked (a list of header names), lower-cased; or `fallback` when undefined. */
+export function headerNames(value: readonly string[] | undefined, fallback: readonly string[], field: string, fail: Fail): readonly string[] {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && isHeaderName(name))) {
+    return fail(field, `${field} must be a list of header names`);
+  }
+  return Object.freeze(value.map((name) => name.toLowerCase()));
 }

@@ -120,7 +120,7 @@ export class GraphQLTransport {
     }
     if (isRedirect(response)) {
       await response.body?.cancel().catch(() => undefined);
-      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint) }, undefined);
+      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint), headers: response.headers }, undefined);
     }
     let text: string;
     try {
@@ -131,7 +131,7 @@ export class GraphQLTransport {
       return fail(
         problem === undefined
           ? { kind: 'network', mayHaveReachedServer: true, cause: error }
-          : { kind: 'body', problem, status: response.status },
+          : { kind: 'body', problem, status: response.status, headers: response.headers },
         error,
       );
     }
@@ -141,7 +141,7 @@ export class GraphQLTransport {
     const tooDeep = json !== undefined && nestsDeeperThan(json, MAX_JSON_DEPTH);
     const parsed = tooDeep ? undefined : json;
     if (response.ok && parsed === undefined) {
-      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
+      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status, headers: response.headers }, undefined);
     }
     state.text = text;
     state.parsed = parsed;

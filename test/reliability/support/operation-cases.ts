@@ -2,7 +2,7 @@ import { AdminClient, OPERATIONS, type AdminClientOptions, type CallOptions, typ
 import { API_KEY } from '../../support/scripted-admin-api.js';
 import { attendeeRating, coupon, grant, meeting, service, subscription } from '../../support/fixtures.js';
 import type { FaultAction, FaultServer } from './fault-server.js';
-import type { RawRequest } from './raw-http.js';
+import type { RawHeaders, RawRequest } from './raw-http.js';
 
 /** One documented mutation: how to call it through the SDK and the `data` of a successful answer. */
 export interface OperationCase {
@@ -60,7 +60,7 @@ export function operationCase(field: OperationName): OperationCase {
 }
 
 /** A complete JSON response. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): FaultAction {
+export function json(body: unknown, status = 200, headers: RawHeaders = {}): FaultAction {
   return { kind: 'respond', status, headers, body: JSON.stringify(body) };
 }
 
