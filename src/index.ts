@@ -20,6 +20,7 @@ export type {
   ResponseEvent,
   RetryEvent,
 } from './client/client-events.js';
+export type { ClientOverrides } from './client/derive-options.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
 export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';
 export type * from './client/types.js';

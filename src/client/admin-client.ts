@@ -10,7 +10,8 @@ import type { CallResponse } from '../response/response-metadata.js';
 import { startCall, type AdminApiPromise } from './api-promise.js';
 import { ClientEvents, type ClientEventListener, type ClientEventMap } from './client-events.js';
 import { attachLogger } from './logging.js';
-import { OperationRunner } from './operation-runner.js';
+import { deriveOptions, type ClientOverrides } from './derive-options.js';
+import { OperationRunner, wireClient, type ClientWiring } from './operation-runner.js';
 import { OPERATIONS } from './operations.js';
 import type { AdminClientOptions } from './options.js';
 import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
@@ -58,18 +59,49 @@ import type {
  */
 export class AdminClient {
   readonly #options: ResolvedClientOptions;
-  readonly #events = new ClientEvents();
+  readonly #wiring: ClientWiring;
+  readonly #events: ClientEvents;
   readonly #runner: OperationRunner;
 
   constructor(options: AdminClientOptions) {
-    this.#options = resolveOptions(options);
-    this.#runner = new OperationRunner(this.#options, this.#events);
-    if (this.#options.logger !== undefined) attachLogger(this.#events, this.#options.logger, this.#options.logLevel);
+    // withOptions() hands over its parent's wiring and events; anyone else passes options.
+    const derived = options instanceof DerivedClientSeed ? options : undefined;
+    this.#options = derived?.options ?? resolveOptions(options);
+    this.#wiring = derived?.wiring ?? wireClient(this.#options);
+    this.#events = new ClientEvents(derived?.parentEvents);
+    this.#runner = new OperationRunner(this.#options, this.#wiring, this.#events);
+    // The logger hangs on the root client, whose events hear every derived client's calls too.
+    if (derived === undefined && this.#options.logger !== undefined) attachLogger(this.#events, this.#options.logger, this.#options.logLevel);
+  }
+
+  /**
+   * A client with some options changed that shares everything that must stay one per key with this
+   * one: the rate-limit budget (the same limiter: one queue, one adapted limit, one store), the
+   * transport (key, `baseUrl`, `fetch`) and the events (listeners and the logger of this client
+   * see the derived client's calls; the derived client's `on()` sees only its own). Changeable:
+   * {@link ClientOverrides} (`timeoutMs`, `maxRetries`, `headers` (merged over this client's),
+   * `priority`, retry delays, `maxRateLimitWaitMs`, `bulkChunkSize`, `authErrorCodes`,
+   * `requestIdHeaders`). Any other option (`apiKey`, `baseUrl`, `fetch`, `limits`, `logger`, ...)
+   * is refused with `InvalidInputError` naming it: another key or server is another client, made
+   * with `new AdminClient`. Cheap: nothing is connected or allocated beyond the new options.
+   *
+   * @example
+   * ```ts
+   * const background = admin.withOptions({ priority: 'background', timeoutMs: 60_000, headers: { 'X-Job': 'nightly-sync' } });
+   * await background.bulkCancelMeetings(ids); // paced under the same budget as admin's calls
+   * ```
+   */
+  withOptions(overrides: ClientOverrides): AdminClient {
+    const seed = new DerivedClientSeed(deriveOptions(this.#options, overrides), this.#wiring, this.#events);
+    // The seed is not options; the constructor recognises it (it is not exported, so only this method can pass one).
+    return new AdminClient(seed as unknown as AdminClientOptions);
   }
 
   /**
    * Listens to the client's events (`request`, `response`, `rateLimited`, `retry`); returns a
-   * function that stops listening. Events never carry the key or request variables.
+   * function that stops listening. A client hears its own calls and those of every client derived
+   * from it (`withOptions`). Each event names its call (`callId`) and attempt; none carries the
+   * key or request variables.
    *
    * @example
    * ```ts
@@ -437,6 +469,15 @@ export class AdminClient {
   ): AdminApiPromise<TResult> {
     return startCall(() => this.#runner.request(document, variables, options));
   }
+}
+
+/** What a derived client takes from its parent (see `AdminClient.withOptions`). */
+class DerivedClientSeed {
+  constructor(
+    readonly options: ResolvedClientOptions,
+    readonly wiring: ClientWiring,
+    readonly parentEvents: ClientEvents,
+  ) {}
 }
 
 function local(operation: string, op: { label: string }): LocalContext {

@@ -72,7 +72,11 @@ export interface ClientEventMap {
 /** A listener of one event. */
 export type ClientEventListener<K extends keyof ClientEventMap> = (event: ClientEventMap[K]) => void;
 
-/** A small typed emitter; a throwing listener never breaks a call. */
+/**
+ * A small typed emitter; a throwing listener never breaks a call. The events of a derived client
+ * (`withOptions`) go to its own listeners, then to its parent's: a parent hears every call of the
+ * clients derived from it, a derived client only its own.
+ */
 export class ClientEvents {
   readonly #listeners: { [K in keyof ClientEventMap]: Set<ClientEventListener<K>> } = {
     request: new Set(),
@@ -80,6 +84,11 @@ export class ClientEvents {
     rateLimited: new Set(),
     retry: new Set(),
   };
+  readonly #parent: ClientEvents | undefined;
+
+  constructor(parent?: ClientEvents) {
+    this.#parent = parent;
+  }
 
   /** Adds a listener; returns a function that removes it. */
   on<K extends keyof ClientEventMap>(name: K, listener: ClientEventListener<K>): () => void {
@@ -90,7 +99,7 @@ export class ClientEvents {
 
   /** True when someone listens to `name` (callers skip building events nobody reads). */
   listening(name: keyof ClientEventMap): boolean {
-    return this.#listeners[name].size > 0;
+    return this.#listeners[name].size > 0 || this.#parent?.listening(name) === true;
   }
 
   emit<K extends keyof ClientEventMap>(name: K, event: ClientEventMap[K]): void {
@@ -102,5 +111,6 @@ export class ClientEvents {
         // A listener's bug must not turn a successful call into a failure.
       }
     }
+    this.#parent?.emit(name, event);
   }
 }

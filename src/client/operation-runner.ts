@@ -25,31 +25,45 @@ import type { AnyDocument, BulkOptions, BulkResult, CallOptions, RequestOptions 
 import { SDK_VERSION } from './version.js';
 
 /**
- * What every AdminClient method shares: the wiring of transport, limiter and pipeline for one set
- * of options, and running a row of the operations table (or any document) through it.
+ * What a client and every client derived from it (`withOptions`) share: one transport (key,
+ * server, fetch) and one limiter (one budget, one queue, one adapted limit).
+ */
+export interface ClientWiring {
+  transport: GraphQLTransport;
+  limiter: RateLimiter | undefined;
+}
+
+/** The transport and limiter of a new client. */
+export function wireClient(options: ResolvedClientOptions): ClientWiring {
+  const transport = new GraphQLTransport({
+    endpoint: options.endpoint,
+    headers: { 'X-Service-API-Key': options.apiKey, 'User-Agent': userAgent(options.userAgentSuffix) },
+    fetch: options.fetch,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  const limiter =
+    options.pacing === false
+      ? undefined
+      : new RateLimiter({
+          store: options.pacing.store ?? sharedMemoryStore(),
+          buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
+          budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
+          leaseMs: options.pacing.leaseMs,
+        });
+  return { transport, limiter };
+}
+
+/**
+ * What every AdminClient method shares: the pipeline of one set of options over the client's
+ * wiring, and running a row of the operations table (or any document) through it.
  */
 export class OperationRunner {
   readonly #options: ResolvedClientOptions;
   readonly #pipeline: RequestPipeline;
 
-  constructor(options: ResolvedClientOptions, events: ClientEvents) {
+  constructor(options: ResolvedClientOptions, wiring: ClientWiring, events: ClientEvents) {
     this.#options = options;
-    const transport = new GraphQLTransport({
-      endpoint: options.endpoint,
-      headers: { 'X-Service-API-Key': options.apiKey, 'User-Agent': userAgent(options.userAgentSuffix) },
-      fetch: options.fetch,
-      maxResponseBytes: options.maxResponseBytes,
-    });
-    const limiter =
-      options.pacing === false
-        ? undefined
-        : new RateLimiter({
-            store: options.pacing.store ?? sharedMemoryStore(),
-            buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
-            budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
-            leaseMs: options.pacing.leaseMs,
-          });
-    this.#pipeline = new RequestPipeline(options, transport, limiter, events);
+    this.#pipeline = new RequestPipeline(options, wiring.transport, wiring.limiter, events);
   }
 
   /**
