@@ -4,7 +4,7 @@
  * @example
  * ```ts
  * import { AdminClient, CodedError, hasCode } from 'school-admin-sdk';
- * const admin = new AdminClient({ apiKey: process.env.ADMIN_API_KEY!, baseUrl: process.env.ADMIN_API_URL! });
+ * const admin = new AdminClient(); // apiKey and baseUrl from ADMIN_API_KEY and ADMIN_API_URL
  * ```
  * @module school-admin-sdk
  */

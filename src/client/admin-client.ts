@@ -54,6 +54,7 @@ import type {
  * import { AdminClient, hasCode } from 'school-admin-sdk';
  *
  * const admin = new AdminClient({ apiKey: process.env.ADMIN_API_KEY!, baseUrl: 'https://school.example' });
+ * // or: new AdminClient(), reading ADMIN_API_KEY and ADMIN_API_URL
  * const { grant, created } = await admin.grantCoupon(couponId, { email: 'ada@example.com' });
  * ```
  */
@@ -63,7 +64,13 @@ export class AdminClient {
   readonly #events: ClientEvents;
   readonly #runner: OperationRunner;
 
-  constructor(options: AdminClientOptions) {
+  /**
+   * @param options - see {@link AdminClientOptions}; `apiKey` and `baseUrl` default to the
+   *   `ADMIN_API_KEY` and `ADMIN_API_URL` environment variables.
+   * @throws {InvalidInputError} for an unusable option (naming it, never echoing the key), or when
+   *   neither `apiKey` nor `ADMIN_API_KEY` (or neither `baseUrl` nor `ADMIN_API_URL`) is given.
+   */
+  constructor(options: AdminClientOptions = {}) {
     // withOptions() hands over its parent's wiring and events; anyone else passes options.
     const derived = options instanceof DerivedClientSeed ? options : undefined;
     this.#options = derived?.options ?? resolveOptions(options);

@@ -51,7 +51,8 @@ export interface Logger {
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /**
- * Options of `new AdminClient(options)`. Only `apiKey` and `baseUrl` are required.
+ * Options of `new AdminClient(options)`. Only `apiKey` and `baseUrl` are needed, and they default to
+ * the `ADMIN_API_KEY` and `ADMIN_API_URL` environment variables.
  *
  * @example
  * ```ts
@@ -59,17 +60,24 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
  *   apiKey: process.env.ADMIN_API_KEY!,
  *   baseUrl: 'https://school.example',
  * });
+ * const fromEnvironment = new AdminClient(); // ADMIN_API_KEY and ADMIN_API_URL
  * ```
  */
 export interface AdminClientOptions {
   /**
    * The school's secret key (`sk_live_...`), sent as `X-Service-API-Key`. Never logged or put in
    * errors. It must be printable ASCII without a space at either end (what a header carries
-   * unchanged); anything else is refused by the constructor with `InvalidInputError`.
+   * unchanged); anything else is refused by the constructor with `InvalidInputError`. Without it,
+   * and without `ADMIN_API_KEY`, the constructor throws `InvalidInputError` naming both.
+   * @default the `ADMIN_API_KEY` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
    */
-  apiKey: string;
-  /** The school's base URL; requests go to `${baseUrl}/admin/graphql`. */
-  baseUrl: string;
+  apiKey?: string;
+  /**
+   * The school's base URL; requests go to `${baseUrl}/admin/graphql`. Without it, and without
+   * `ADMIN_API_URL`, the constructor throws `InvalidInputError` naming both.
+   * @default the `ADMIN_API_URL` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
+   */
+  baseUrl?: string;
   /**
    * A custom `fetch` (for proxies, instrumentation, tests). The client asks it for
    * `redirect: 'manual'` and turns any redirect into a `RedirectError`, so the key never goes

@@ -96,3 +96,11 @@ describe('withOptions and per-call options', () => {
     void admin.cancelMeeting('m', { headers: { 'X-Count': 3 } });
   });
 });
+
+describe('environment defaults', () => {
+  it('apiKey and baseUrl may be omitted (ADMIN_API_KEY and ADMIN_API_URL), the options object too', () => {
+    expectTypeOf(AdminClient).toBeConstructibleWith();
+    expectTypeOf(AdminClient).toBeConstructibleWith({ timeoutMs: 5_000 });
+    expectTypeOf(AdminClient).toBeConstructibleWith({ apiKey: 'sk_live_x', baseUrl: 'https://school.example' });
+  });
+});
