@@ -4,12 +4,15 @@
  * @example
  * ```ts
  * import { AdminClient, CodedError, hasCode } from 'school-admin-sdk';
- * const admin = new AdminClient({ apiKey: process.env.ADMIN_API_KEY!, baseUrl: process.env.ADMIN_API_URL! });
+ * const admin = new AdminClient(); // apiKey and baseUrl from ADMIN_API_KEY and ADMIN_API_URL
  * ```
  * @module school-admin-sdk
  */
 export { AdminClient } from './client/admin-client.js';
+export { AdminApiPromise, type WithResponse } from './client/api-promise.js';
+export type { CallResponse, ResponseHeaders, ResponseMetadata } from './response/response-metadata.js';
 export type {
+  CallEvent,
   ClientEventListener,
   ClientEventMap,
   RateLimitedEvent,
@@ -17,6 +20,7 @@ export type {
   ResponseEvent,
   RetryEvent,
 } from './client/client-events.js';
+export type { ClientOverrides } from './client/derive-options.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
 export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';
 export type * from './client/types.js';

@@ -6,9 +6,12 @@ import { requireOneMember } from '../validation/member-ref.js';
 import { checkRating } from '../validation/rating.js';
 import { grantCouponToMany } from '../workflows/grant-to-many.js';
 import type { GrantMemberSource, GrantToManyOptions, GrantToManySummary } from '../workflows/grant-to-many.js';
+import type { CallResponse } from '../response/response-metadata.js';
+import { startCall, type AdminApiPromise } from './api-promise.js';
 import { ClientEvents, type ClientEventListener, type ClientEventMap } from './client-events.js';
 import { attachLogger } from './logging.js';
-import { OperationRunner } from './operation-runner.js';
+import { deriveOptions, type ClientOverrides } from './derive-options.js';
+import { OperationRunner, wireClient, type ClientWiring } from './operation-runner.js';
 import { OPERATIONS } from './operations.js';
 import type { AdminClientOptions } from './options.js';
 import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
@@ -51,23 +54,61 @@ import type {
  * import { AdminClient, hasCode } from 'school-admin-sdk';
  *
  * const admin = new AdminClient({ apiKey: process.env.ADMIN_API_KEY!, baseUrl: 'https://school.example' });
+ * // or: new AdminClient(), reading ADMIN_API_KEY and ADMIN_API_URL
  * const { grant, created } = await admin.grantCoupon(couponId, { email: 'ada@example.com' });
  * ```
  */
 export class AdminClient {
   readonly #options: ResolvedClientOptions;
-  readonly #events = new ClientEvents();
+  readonly #wiring: ClientWiring;
+  readonly #events: ClientEvents;
   readonly #runner: OperationRunner;
 
-  constructor(options: AdminClientOptions) {
-    this.#options = resolveOptions(options);
-    this.#runner = new OperationRunner(this.#options, this.#events);
-    if (this.#options.logger !== undefined) attachLogger(this.#events, this.#options.logger, this.#options.logLevel);
+  /**
+   * @param options - see {@link AdminClientOptions}; `apiKey` and `baseUrl` default to the
+   *   `ADMIN_API_KEY` and `ADMIN_API_URL` environment variables.
+   * @throws {InvalidInputError} for an unusable option (naming it, never echoing the key), or when
+   *   neither `apiKey` nor `ADMIN_API_KEY` (or neither `baseUrl` nor `ADMIN_API_URL`) is given.
+   */
+  constructor(options: AdminClientOptions = {}) {
+    // withOptions() hands over its parent's wiring and events; anyone else passes options.
+    const derived = options instanceof DerivedClientSeed ? options : undefined;
+    this.#options = derived?.options ?? resolveOptions(options);
+    this.#wiring = derived?.wiring ?? wireClient(this.#options);
+    this.#events = new ClientEvents(derived?.parentEvents);
+    this.#runner = new OperationRunner(this.#options, this.#wiring, this.#events);
+    // The logger hangs on the root client, whose events hear every derived client's calls too.
+    if (derived === undefined && this.#options.logger !== undefined) attachLogger(this.#events, this.#options.logger, this.#options.logLevel);
+  }
+
+  /**
+   * A client with some options changed that shares everything that must stay one per key with this
+   * one: the rate-limit budget (the same limiter: one queue, one adapted limit, one store), the
+   * transport (key, `baseUrl`, `fetch`) and the events (listeners and the logger of this client
+   * see the derived client's calls; the derived client's `on()` sees only its own). Changeable:
+   * {@link ClientOverrides} (`timeoutMs`, `maxRetries`, `headers` (merged over this client's),
+   * `priority`, retry delays, `maxRateLimitWaitMs`, `bulkChunkSize`, `authErrorCodes`,
+   * `requestIdHeaders`). Any other option (`apiKey`, `baseUrl`, `fetch`, `limits`, `logger`, ...)
+   * is refused with `InvalidInputError` naming it: another key or server is another client, made
+   * with `new AdminClient`. Cheap: nothing is connected or allocated beyond the new options.
+   *
+   * @example
+   * ```ts
+   * const background = admin.withOptions({ priority: 'background', timeoutMs: 60_000, headers: { 'X-Job': 'nightly-sync' } });
+   * await background.bulkCancelMeetings(ids); // paced under the same budget as admin's calls
+   * ```
+   */
+  withOptions(overrides: ClientOverrides): AdminClient {
+    const seed = new DerivedClientSeed(deriveOptions(this.#options, overrides), this.#wiring, this.#events);
+    // The seed is not options; the constructor recognises it (it is not exported, so only this method can pass one).
+    return new AdminClient(seed as unknown as AdminClientOptions);
   }
 
   /**
    * Listens to the client's events (`request`, `response`, `rateLimited`, `retry`); returns a
-   * function that stops listening. Events never carry the key or request variables.
+   * function that stops listening. A client hears its own calls and those of every client derived
+   * from it (`withOptions`). Each event names its call (`callId`) and attempt; none carries the
+   * key or request variables.
    *
    * @example
    * ```ts
@@ -87,11 +128,13 @@ export class AdminClient {
    * await admin.updateSubscriptionPeriod(subscriptionId, new Date('2027-01-31T00:00:00Z'));
    * ```
    */
-  async updateSubscriptionPeriod(id: string, currentPeriodEnd: Timestamp, options?: CallOptions): Promise<Subscription> {
-    const op = OPERATIONS.updateSubscription;
-    const context = local('updateSubscriptionPeriod', op);
-    requireId(context, 'id', id);
-    return this.#runner.run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: currentPeriodEnd as number }, options);
+  updateSubscriptionPeriod(id: string, currentPeriodEnd: Timestamp, options?: CallOptions): AdminApiPromise<Subscription> {
+    return startCall(() => {
+      const op = OPERATIONS.updateSubscription;
+      const context = local('updateSubscriptionPeriod', op);
+      requireId(context, 'id', id);
+      return this.#runner.run('updateSubscriptionPeriod', op, { id, currentPeriodEnd: currentPeriodEnd as number }, options);
+    });
   }
 
   /**
@@ -102,12 +145,14 @@ export class AdminClient {
    * const service = await admin.createConsultingService({ name: 'Office hours', courseId, published: true });
    * ```
    */
-  async createConsultingService(input: ConsultingServiceInput, options?: CallOptions): Promise<ConsultingService> {
-    const op = OPERATIONS.createConsultingService;
-    const context = local('createConsultingService', op);
-    requireId(context, 'courseId', input?.courseId);
-    checkSlug(context, input.slug);
-    return this.#runner.run('createConsultingService', op, { input }, options);
+  createConsultingService(input: ConsultingServiceInput, options?: CallOptions): AdminApiPromise<ConsultingService> {
+    return startCall(() => {
+      const op = OPERATIONS.createConsultingService;
+      const context = local('createConsultingService', op);
+      requireId(context, 'courseId', input?.courseId);
+      checkSlug(context, input.slug);
+      return this.#runner.run('createConsultingService', op, { input }, options);
+    });
   }
 
   /**
@@ -119,12 +164,14 @@ export class AdminClient {
    * await admin.updateConsultingService(serviceId, { published: true, tags: ['math'] });
    * ```
    */
-  async updateConsultingService(id: string, input: ConsultingServiceUpdateInput, options?: CallOptions): Promise<ConsultingService> {
-    const op = OPERATIONS.updateConsultingService;
-    const context = local('updateConsultingService', op);
-    requireId(context, 'id', id);
-    checkSlug(context, input?.slug);
-    return this.#runner.run('updateConsultingService', op, { id, input }, options);
+  updateConsultingService(id: string, input: ConsultingServiceUpdateInput, options?: CallOptions): AdminApiPromise<ConsultingService> {
+    return startCall(() => {
+      const op = OPERATIONS.updateConsultingService;
+      const context = local('updateConsultingService', op);
+      requireId(context, 'id', id);
+      checkSlug(context, input?.slug);
+      return this.#runner.run('updateConsultingService', op, { id, input }, options);
+    });
   }
 
   /**
@@ -135,10 +182,12 @@ export class AdminClient {
    * const discarded = await admin.deleteConsultingService(serviceId); // discarded.discardedAt is set
    * ```
    */
-  async deleteConsultingService(id: string, options?: CallOptions): Promise<DiscardedConsultingService> {
-    const op = OPERATIONS.deleteConsultingService;
-    requireId(local('deleteConsultingService', op), 'id', id);
-    return this.#runner.run('deleteConsultingService', op, { id }, options);
+  deleteConsultingService(id: string, options?: CallOptions): AdminApiPromise<DiscardedConsultingService> {
+    return startCall(() => {
+      const op = OPERATIONS.deleteConsultingService;
+      requireId(local('deleteConsultingService', op), 'id', id);
+      return this.#runner.run('deleteConsultingService', op, { id }, options);
+    });
   }
 
   /**
@@ -155,16 +204,18 @@ export class AdminClient {
    * for (const row of result.results) if (row.errors) console.log(row.errors[0]?.code, row.errors[0]?.validOptions);
    * ```
    */
-  async bulkCreateMeetings(serviceId: string, rows: readonly MeetingRowInput[], options: BulkOptions = {}): Promise<BulkResult> {
-    const op = OPERATIONS.bulkCreateConsultingMeetings;
-    const context = local('bulkCreateMeetings', op);
-    requireId(context, 'serviceId', serviceId);
-    if (!Array.isArray(rows)) throw invalidInput(context, 'rows', 'rows must be an array');
-    const atomic = options.atomic === true;
-    checkMeetingRows(context, rows, atomic);
-    // Times may be Dates: the schema-driven check converts every Int/BigInt Date to Unix seconds.
-    const variables = (chunk: unknown[]) => ({ serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) });
-    return this.#runner.chunked('bulkCreateMeetings', op, rows, variables, options, { inputs: 'rows' });
+  bulkCreateMeetings(serviceId: string, rows: readonly MeetingRowInput[], options: BulkOptions = {}): AdminApiPromise<BulkResult, CallResponse | undefined> {
+    return startCall(() => {
+      const op = OPERATIONS.bulkCreateConsultingMeetings;
+      const context = local('bulkCreateMeetings', op);
+      requireId(context, 'serviceId', serviceId);
+      if (!Array.isArray(rows)) throw invalidInput(context, 'rows', 'rows must be an array');
+      const atomic = options.atomic === true;
+      checkMeetingRows(context, rows, atomic);
+      // Times may be Dates: the schema-driven check converts every Int/BigInt Date to Unix seconds.
+      const variables = (chunk: unknown[]) => ({ serviceId, inputs: chunk as never, ...(atomic ? { atomic } : {}) });
+      return this.#runner.chunked('bulkCreateMeetings', op, rows, variables, options, { inputs: 'rows' });
+    });
   }
 
   /**
@@ -176,10 +227,12 @@ export class AdminClient {
    * await admin.updateMeeting(meetingId, { hostUserId: taId, maxAttendeeCapacity: 6 });
    * ```
    */
-  async updateMeeting(id: string, input: MeetingUpdateInput, options?: CallOptions): Promise<ConsultingMeeting> {
-    const op = OPERATIONS.updateConsultingMeeting;
-    requireId(local('updateMeeting', op), 'id', id);
-    return this.#runner.run('updateMeeting', op, { id, input: input as never }, options);
+  updateMeeting(id: string, input: MeetingUpdateInput, options?: CallOptions): AdminApiPromise<ConsultingMeeting> {
+    return startCall(() => {
+      const op = OPERATIONS.updateConsultingMeeting;
+      requireId(local('updateMeeting', op), 'id', id);
+      return this.#runner.run('updateMeeting', op, { id, input: input as never }, options);
+    });
   }
 
   /**
@@ -190,10 +243,12 @@ export class AdminClient {
    * const canceled = await admin.cancelMeeting(meetingId); // canceled.state === 'canceled'
    * ```
    */
-  async cancelMeeting(id: string, options?: CallOptions): Promise<ConsultingMeeting> {
-    const op = OPERATIONS.cancelConsultingMeeting;
-    requireId(local('cancelMeeting', op), 'id', id);
-    return this.#runner.run('cancelMeeting', op, { id }, options);
+  cancelMeeting(id: string, options?: CallOptions): AdminApiPromise<ConsultingMeeting> {
+    return startCall(() => {
+      const op = OPERATIONS.cancelConsultingMeeting;
+      requireId(local('cancelMeeting', op), 'id', id);
+      return this.#runner.run('cancelMeeting', op, { id }, options);
+    });
   }
 
   /**
@@ -205,13 +260,15 @@ export class AdminClient {
    * const { allSucceeded, results } = await admin.bulkCancelMeetings([id1, id2]);
    * ```
    */
-  async bulkCancelMeetings(ids: readonly string[], options: BulkOptions = {}): Promise<BulkResult> {
-    const op = OPERATIONS.bulkCancelConsultingMeetings;
-    const context = local('bulkCancelMeetings', op);
-    if (!Array.isArray(ids)) throw invalidInput(context, 'ids', 'ids must be an array of meeting ids');
-    ids.forEach((id, index) => requireId(context, `ids[${index}]`, id));
-    const atomic = options.atomic === true;
-    return this.#runner.chunked('bulkCancelMeetings', op, ids, (chunk) => ({ ids: chunk as string[], ...(atomic ? { atomic } : {}) }), options);
+  bulkCancelMeetings(ids: readonly string[], options: BulkOptions = {}): AdminApiPromise<BulkResult, CallResponse | undefined> {
+    return startCall(() => {
+      const op = OPERATIONS.bulkCancelConsultingMeetings;
+      const context = local('bulkCancelMeetings', op);
+      if (!Array.isArray(ids)) throw invalidInput(context, 'ids', 'ids must be an array of meeting ids');
+      ids.forEach((id, index) => requireId(context, `ids[${index}]`, id));
+      const atomic = options.atomic === true;
+      return this.#runner.chunked('bulkCancelMeetings', op, ids, (chunk) => ({ ids: chunk as string[], ...(atomic ? { atomic } : {}) }), options);
+    });
   }
 
   /**
@@ -223,12 +280,14 @@ export class AdminClient {
    * const { meeting } = await admin.enrollStudent(meetingId, { email: 'ada@example.com', name: 'Ada' });
    * ```
    */
-  async enrollStudent(meetingId: string, student: EnrollTarget, options?: CallOptions): Promise<EnrollResult> {
-    const op = OPERATIONS.enrollStudentToConsultingMeeting;
-    const context = local('enrollStudent', op);
-    requireId(context, 'meetingId', meetingId);
-    requireOneMember(context, student, { neither: 'ENROLLMENT-001' });
-    return this.#runner.run('enrollStudent', op, { meetingId, ...student }, options);
+  enrollStudent(meetingId: string, student: EnrollTarget, options?: CallOptions): AdminApiPromise<EnrollResult> {
+    return startCall(() => {
+      const op = OPERATIONS.enrollStudentToConsultingMeeting;
+      const context = local('enrollStudent', op);
+      requireId(context, 'meetingId', meetingId);
+      requireOneMember(context, student, { neither: 'ENROLLMENT-001' });
+      return this.#runner.run('enrollStudent', op, { meetingId, ...student }, options);
+    });
   }
 
   /**
@@ -239,12 +298,14 @@ export class AdminClient {
    * await admin.removeStudent(meetingId, userId);
    * ```
    */
-  async removeStudent(meetingId: string, userId: string, options?: CallOptions): Promise<ConsultingMeeting> {
-    const op = OPERATIONS.removeStudentFromConsultingMeeting;
-    const context = local('removeStudent', op);
-    requireId(context, 'meetingId', meetingId);
-    requireId(context, 'userId', userId);
-    return this.#runner.run('removeStudent', op, { meetingId, userId }, options);
+  removeStudent(meetingId: string, userId: string, options?: CallOptions): AdminApiPromise<ConsultingMeeting> {
+    return startCall(() => {
+      const op = OPERATIONS.removeStudentFromConsultingMeeting;
+      const context = local('removeStudent', op);
+      requireId(context, 'meetingId', meetingId);
+      requireId(context, 'userId', userId);
+      return this.#runner.run('removeStudent', op, { meetingId, userId }, options);
+    });
   }
 
   /**
@@ -255,15 +316,17 @@ export class AdminClient {
    * const { toMeeting } = await admin.rescheduleStudent({ userId, fromMeetingId, toMeetingId });
    * ```
    */
-  async rescheduleStudent(input: RescheduleInput, options?: CallOptions): Promise<RescheduleResult> {
-    const op = OPERATIONS.rescheduleStudentConsultingMeeting;
-    const context = local('rescheduleStudent', op);
-    requireId(context, 'userId', input?.userId);
-    requireId(context, 'fromMeetingId', input.fromMeetingId);
-    requireId(context, 'toMeetingId', input.toMeetingId);
-    if (input.fromMeetingId === input.toMeetingId) throw localCodedError(context, 'MEETING-019');
-    const { userId, fromMeetingId, toMeetingId } = input;
-    return this.#runner.run('rescheduleStudent', op, { userId, fromMeetingId, toMeetingId }, options);
+  rescheduleStudent(input: RescheduleInput, options?: CallOptions): AdminApiPromise<RescheduleResult> {
+    return startCall(() => {
+      const op = OPERATIONS.rescheduleStudentConsultingMeeting;
+      const context = local('rescheduleStudent', op);
+      requireId(context, 'userId', input?.userId);
+      requireId(context, 'fromMeetingId', input.fromMeetingId);
+      requireId(context, 'toMeetingId', input.toMeetingId);
+      if (input.fromMeetingId === input.toMeetingId) throw localCodedError(context, 'MEETING-019');
+      const { userId, fromMeetingId, toMeetingId } = input;
+      return this.#runner.run('rescheduleStudent', op, { userId, fromMeetingId, toMeetingId }, options);
+    });
   }
 
   /**
@@ -275,13 +338,15 @@ export class AdminClient {
    * await admin.rateMeeting(meetingId, { userId }, { score: 8.5, comment: 'Well prepared' });
    * ```
    */
-  async rateMeeting(meetingId: string, student: MemberRef, rating: RatingInput, options?: CallOptions): Promise<AttendeeRating> {
-    const op = OPERATIONS.rateConsultingMeeting;
-    const context = local('rateMeeting', op);
-    requireId(context, 'meetingId', meetingId);
-    requireOneMember(context, student, { both: 'MEETING-016', neither: 'ENROLLMENT-001' });
-    checkRating(context, rating ?? {});
-    return this.#runner.run('rateMeeting', op, { meetingId, ...student, ...rating }, options);
+  rateMeeting(meetingId: string, student: MemberRef, rating: RatingInput, options?: CallOptions): AdminApiPromise<AttendeeRating> {
+    return startCall(() => {
+      const op = OPERATIONS.rateConsultingMeeting;
+      const context = local('rateMeeting', op);
+      requireId(context, 'meetingId', meetingId);
+      requireOneMember(context, student, { both: 'MEETING-016', neither: 'ENROLLMENT-001' });
+      checkRating(context, rating ?? {});
+      return this.#runner.run('rateMeeting', op, { meetingId, ...student, ...rating }, options);
+    });
   }
 
   /**
@@ -292,12 +357,14 @@ export class AdminClient {
    * const coupon = await admin.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20, restricted: true });
    * ```
    */
-  async createCoupon(input: CouponInput, options?: CallOptions): Promise<Coupon> {
-    const op = OPERATIONS.createCoupon;
-    const context = local('createCoupon', op);
-    if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
-    checkCoupon(context, input);
-    return this.#runner.run('createCoupon', op, { input: input as never }, options);
+  createCoupon(input: CouponInput, options?: CallOptions): AdminApiPromise<Coupon> {
+    return startCall(() => {
+      const op = OPERATIONS.createCoupon;
+      const context = local('createCoupon', op);
+      if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
+      checkCoupon(context, input);
+      return this.#runner.run('createCoupon', op, { input: input as never }, options);
+    });
   }
 
   /**
@@ -308,13 +375,15 @@ export class AdminClient {
    * await admin.updateCoupon(couponId, { active: false });
    * ```
    */
-  async updateCoupon(id: string, input: CouponUpdateInput, options?: CallOptions): Promise<Coupon> {
-    const op = OPERATIONS.updateCoupon;
-    const context = local('updateCoupon', op);
-    requireId(context, 'id', id);
-    if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
-    checkCoupon(context, input);
-    return this.#runner.run('updateCoupon', op, { id, input: input as never }, options);
+  updateCoupon(id: string, input: CouponUpdateInput, options?: CallOptions): AdminApiPromise<Coupon> {
+    return startCall(() => {
+      const op = OPERATIONS.updateCoupon;
+      const context = local('updateCoupon', op);
+      requireId(context, 'id', id);
+      if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
+      checkCoupon(context, input);
+      return this.#runner.run('updateCoupon', op, { id, input: input as never }, options);
+    });
   }
 
   /**
@@ -326,12 +395,14 @@ export class AdminClient {
    * const { grant, created } = await admin.grantCoupon(couponId, { email: 'ada@example.com' });
    * ```
    */
-  async grantCoupon(couponId: string, member: MemberRef, options?: CallOptions): Promise<GrantResult> {
-    const op = OPERATIONS.createCouponGrant;
-    const context = local('grantCoupon', op);
-    requireId(context, 'couponId', couponId);
-    requireOneMember(context, member, { both: 'COUPON-006', neither: 'COUPON-005' });
-    return this.#runner.run('grantCoupon', op, { couponId, ...member }, options);
+  grantCoupon(couponId: string, member: MemberRef, options?: CallOptions): AdminApiPromise<GrantResult> {
+    return startCall(() => {
+      const op = OPERATIONS.createCouponGrant;
+      const context = local('grantCoupon', op);
+      requireId(context, 'couponId', couponId);
+      requireOneMember(context, member, { both: 'COUPON-006', neither: 'COUPON-005' });
+      return this.#runner.run('grantCoupon', op, { couponId, ...member }, options);
+    });
   }
 
   /**
@@ -376,10 +447,12 @@ export class AdminClient {
    * const grant = await admin.revokeCouponGrant(grantId); // grant.status === 'revoked'
    * ```
    */
-  async revokeCouponGrant(grantId: string, options?: CallOptions): Promise<RevokedCouponGrant> {
-    const op = OPERATIONS.revokeCouponGrant;
-    requireId(local('revokeCouponGrant', op), 'grantId', grantId);
-    return this.#runner.run('revokeCouponGrant', op, { grantId }, options);
+  revokeCouponGrant(grantId: string, options?: CallOptions): AdminApiPromise<RevokedCouponGrant> {
+    return startCall(() => {
+      const op = OPERATIONS.revokeCouponGrant;
+      requireId(local('revokeCouponGrant', op), 'grantId', grantId);
+      return this.#runner.run('revokeCouponGrant', op, { grantId }, options);
+    });
   }
 
   /**
@@ -396,13 +469,22 @@ export class AdminClient {
    * const data = await admin.request<{ __typename: string }>('query { __typename }');
    * ```
    */
-  async request<TResult = Record<string, unknown>, TVariables extends object = Record<string, unknown>>(
+  request<TResult = Record<string, unknown>, TVariables extends object = Record<string, unknown>>(
     document: AnyDocument<TResult, TVariables>,
     variables?: TVariables,
     options: RequestOptions = {},
-  ): Promise<TResult> {
-    return this.#runner.request(document, variables, options);
+  ): AdminApiPromise<TResult> {
+    return startCall(() => this.#runner.request(document, variables, options));
   }
+}
+
+/** What a derived client takes from its parent (see `AdminClient.withOptions`). */
+class DerivedClientSeed {
+  constructor(
+    readonly options: ResolvedClientOptions,
+    readonly wiring: ClientWiring,
+    readonly parentEvents: ClientEvents,
+  ) {}
 }
 
 function local(operation: string, op: { label: string }): LocalContext {

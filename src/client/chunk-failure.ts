@@ -1,5 +1,6 @@
 import { AuthenticationError } from '../errors/authentication-error.js';
-import { BulkChunkError, type BulkChunkFate, type IndexedBulkRow } from '../errors/bulk-chunk-error.js';
+import { AdminApiError } from '../errors/admin-api-error.js';
+import { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow } from '../errors/bulk-chunk-error.js';
 import { CodedError } from '../errors/coded-error.js';
 import { GraphQLResponseError } from '../errors/graphql-response-error.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
@@ -38,12 +39,23 @@ export function bulkChunkError(context: LocalContext, redactor: Redactor, failur
     `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) failed with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
     {
       operation: context.operation,
+      ...failedCall(cause),
       cause,
       completed,
       failedChunk: { start: failure.start, end: failure.end, fate },
       notSent: { start: failure.end, end: failure.total },
     },
   );
+}
+
+/** The failed chunk's call id and response (status, headers, request id), from the error it ended with. */
+function failedCall(cause: unknown): Pick<BulkChunkErrorOptions, 'callId' | 'response'> {
+  if (!(cause instanceof AdminApiError)) return {};
+  const { callId, status, headers, requestId } = cause;
+  return {
+    ...(callId === undefined ? {} : { callId }),
+    ...(status === undefined || headers === undefined ? {} : { response: { status, headers, requestId } }),
+  };
 }
 
 const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {

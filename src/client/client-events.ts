@@ -1,33 +1,44 @@
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 
-/** Emitted before each attempt is sent. */
-export interface RequestEvent {
+/**
+ * What every event says of the call it belongs to. A call is one method call (or one chunk of a
+ * bulk call sent in chunks): its id stays the same over all its attempts, so concurrent calls can
+ * be told apart in logs and traces.
+ */
+export interface CallEvent {
   /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
   operation: string;
-  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
-  operationType: RateLimitedOperationType;
-  /** 1 for the first attempt. */
+  /**
+   * The call's id, e.g. `'call_3f9a1c2e7b_1k'`: the same for every attempt and retry of the call,
+   * unique among the calls of this process (every client included). It is also on the call's
+   * result (`withResponse()`) and on its error (`AdminApiError.callId`).
+   */
+  callId: string;
+  /**
+   * Which request of the call the event is about: 1 for the first, then one more for every
+   * request sent again (after a 429 or a retried failure).
+   */
   attempt: number;
 }
 
-/** Emitted when an attempt got an HTTP response (any status). */
-export interface ResponseEvent {
-  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
-  operation: string;
+/** Emitted before each attempt is sent. */
+export interface RequestEvent extends CallEvent {
   /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
-  /** 1 for the first attempt. */
-  attempt: number;
+}
+
+/** Emitted when an attempt got an HTTP response (any status). */
+export interface ResponseEvent extends CallEvent {
+  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
+  operationType: RateLimitedOperationType;
   /** The HTTP status. */
   status: number;
   /** From sending the attempt to the end of its response. */
   durationMs: number;
 }
 
-/** Emitted when a 429 pauses the operation type's queue. */
-export interface RateLimitedEvent {
-  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
-  operation: string;
+/** Emitted when a 429 pauses the operation type's queue (`attempt` is the request answered 429). */
+export interface RateLimitedEvent extends CallEvent {
   /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
   /** How long the queue pauses. */
@@ -38,12 +49,8 @@ export interface RateLimitedEvent {
   count: number;
 }
 
-/** Emitted before a failed attempt is retried. */
-export interface RetryEvent {
-  /** The SDK method, e.g. `'grantCoupon'` (or `'request'`). */
-  operation: string;
-  /** The attempt about to be made (2 for the first retry). */
-  attempt: number;
+/** Emitted before a failed attempt is retried (`attempt` is the one about to be sent: 2 for the first retry). */
+export interface RetryEvent extends CallEvent {
   /** The error class of the failure (e.g. `'NetworkError'`), never its data. */
   error: string;
   /** How many more attempts may follow this one. */
@@ -65,7 +72,11 @@ export interface ClientEventMap {
 /** A listener of one event. */
 export type ClientEventListener<K extends keyof ClientEventMap> = (event: ClientEventMap[K]) => void;
 
-/** A small typed emitter; a throwing listener never breaks a call. */
+/**
+ * A small typed emitter; a throwing listener never breaks a call. The events of a derived client
+ * (`withOptions`) go to its own listeners, then to its parent's: a parent hears every call of the
+ * clients derived from it, a derived client only its own.
+ */
 export class ClientEvents {
   readonly #listeners: { [K in keyof ClientEventMap]: Set<ClientEventListener<K>> } = {
     request: new Set(),
@@ -73,6 +84,11 @@ export class ClientEvents {
     rateLimited: new Set(),
     retry: new Set(),
   };
+  readonly #parent: ClientEvents | undefined;
+
+  constructor(parent?: ClientEvents) {
+    this.#parent = parent;
+  }
 
   /** Adds a listener; returns a function that removes it. */
   on<K extends keyof ClientEventMap>(name: K, listener: ClientEventListener<K>): () => void {
@@ -83,7 +99,7 @@ export class ClientEvents {
 
   /** True when someone listens to `name` (callers skip building events nobody reads). */
   listening(name: keyof ClientEventMap): boolean {
-    return this.#listeners[name].size > 0;
+    return this.#listeners[name].size > 0 || this.#parent?.listening(name) === true;
   }
 
   emit<K extends keyof ClientEventMap>(name: K, event: ClientEventMap[K]): void {
@@ -95,5 +111,6 @@ export class ClientEvents {
         // A listener's bug must not turn a successful call into a failure.
       }
     }
+    this.#parent?.emit(name, event);
   }
 }

@@ -1,5 +1,5 @@
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import type { ErrorContext } from '../response/error-context.js';
+import { errorBase, type ErrorContext } from '../response/error-context.js';
 import type {
   AdminUser,
   AttendeeRate,
@@ -121,6 +121,6 @@ function missingGuaranteedField(context: ErrorContext, path: string): InvalidRes
   return new InvalidResponseError(
     `Failed to ${context.label}: the server reported success without ${path}, which a successful answer always carries. ` +
       'The change was probably applied; check its state before repeating the call.',
-    { operation: context.operation, redactor: context.redactor, status: 200, problem: 'missing_guaranteed_field' },
+    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'missing_guaranteed_field' },
   );
 }

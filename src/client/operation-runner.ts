@@ -3,14 +3,18 @@ import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
-import type { ErrorContext } from '../response/error-context.js';
+import { errorBase, type ErrorContext } from '../response/error-context.js';
 import { isObject } from '../response/graphql-errors.js';
+import type { AnsweredAttempt } from '../response/response-metadata.js';
 import { retrySafetyOfDocument } from '../retry/document-retry-safety.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
 import { invalidInput, type LocalContext } from '../validation/local-errors.js';
 import { checkAnyVariables, checkOperationVariables, type VariableNames } from '../validation/variable-rules.js';
 import { mergeBulkResults } from './bulk-result.js';
 import { bulkChunkError } from './chunk-failure.js';
+import type { CallAnswer } from './api-promise.js';
+import { newCallId } from './call-id.js';
+import { resolveCallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import { documentText } from './document-text.js';
 import { normalizeIntegers } from './normalize-integers.js';
@@ -21,32 +25,45 @@ import type { AnyDocument, BulkOptions, BulkResult, CallOptions, RequestOptions 
 import { SDK_VERSION } from './version.js';
 
 /**
- * What every AdminClient method shares: the wiring of transport, limiter and pipeline for one set
- * of options, and running a row of the operations table (or any document) through it.
+ * What a client and every client derived from it (`withOptions`) share: one transport (key,
+ * server, fetch) and one limiter (one budget, one queue, one adapted limit).
+ */
+export interface ClientWiring {
+  transport: GraphQLTransport;
+  limiter: RateLimiter | undefined;
+}
+
+/** The transport and limiter of a new client. */
+export function wireClient(options: ResolvedClientOptions): ClientWiring {
+  const transport = new GraphQLTransport({
+    endpoint: options.endpoint,
+    headers: { 'X-Service-API-Key': options.apiKey, 'User-Agent': userAgent(options.userAgentSuffix) },
+    fetch: options.fetch,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  const limiter =
+    options.pacing === false
+      ? undefined
+      : new RateLimiter({
+          store: options.pacing.store ?? sharedMemoryStore(),
+          buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
+          budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
+          leaseMs: options.pacing.leaseMs,
+        });
+  return { transport, limiter };
+}
+
+/**
+ * What every AdminClient method shares: the pipeline of one set of options over the client's
+ * wiring, and running a row of the operations table (or any document) through it.
  */
 export class OperationRunner {
   readonly #options: ResolvedClientOptions;
   readonly #pipeline: RequestPipeline;
 
-  constructor(options: ResolvedClientOptions, events: ClientEvents) {
+  constructor(options: ResolvedClientOptions, wiring: ClientWiring, events: ClientEvents) {
     this.#options = options;
-    const transport = new GraphQLTransport({
-      endpoint: options.endpoint,
-      headers: { 'X-Service-API-Key': options.apiKey, 'User-Agent': userAgent(options.userAgentSuffix) },
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes,
-    });
-    const limiter =
-      options.pacing === false
-        ? undefined
-        : new RateLimiter({
-            store: options.pacing.store ?? sharedMemoryStore(),
-            buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
-            budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
-            leaseMs: options.pacing.leaseMs,
-          });
-    this.#pipeline = new RequestPipeline(options, transport, limiter, events);
+    this.#pipeline = new RequestPipeline(options, wiring.transport, wiring.limiter, events);
   }
 
   /**
@@ -61,24 +78,29 @@ export class OperationRunner {
     variables: TVariables,
     options: CallOptions | undefined,
     names?: VariableNames,
-  ): Promise<TResult> {
-    const checked = checkOperationVariables({ operation: method, label: op.label }, op.field, variables, names);
+  ): Promise<CallAnswer<TResult>> {
+    const local: LocalContext = { operation: method, label: op.label };
+    const checked = checkOperationVariables(local, op.field, variables, names);
+    const settings = resolveCallSettings(this.#options, options, local);
     const context = this.#context(method, op.label, variables);
-    const data = await this.#pipeline.run(
+    const { data, response } = await this.#pipeline.run(
       {
+        ...settings,
         operation: method,
+        callId: context.callId,
         label: op.label,
         document: op.document,
         variables: checked,
         retry: op.retry,
         ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
-        ...signalOf(options),
       },
       context,
     );
+    // Errors found in the answer come with its response.
+    const answered: ErrorContext = { ...context, response };
     // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
-    if (!isObject(data[op.field])) throw missingPayload(context);
-    return op.unwrap(normalizeIntegers(data, context) as TData, context);
+    if (!isObject(data[op.field])) throw missingPayload(answered);
+    return { data: op.unwrap(normalizeIntegers(data, answered) as TData, answered), response };
   }
 
   /**
@@ -90,24 +112,27 @@ export class OperationRunner {
     document: AnyDocument<TResult, TVariables>,
     variables: TVariables | undefined,
     options: RequestOptions,
-  ): Promise<TResult> {
+  ): Promise<CallAnswer<TResult>> {
     const text = documentText(document);
-    const context = this.#context('request', 'run the request', variables);
+    const local: LocalContext = { operation: 'request', label: 'run the request' };
+    const context = this.#context(local.operation, local.label, variables);
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
-    if (variables !== undefined && variables !== null) checkAnyVariables({ operation: 'request', label: 'run the request' }, variables);
-    const data = await this.#pipeline.run(
+    if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
+    const settings = resolveCallSettings(this.#options, options, local);
+    const { data, response } = await this.#pipeline.run(
       {
+        ...settings,
         operation: 'request',
+        callId: context.callId,
         label: context.label,
         document: text,
         ...(variables === undefined ? {} : { variables }),
         retry: safe ? 'idempotent' : 'unsafe',
-        ...signalOf(options),
       },
       context,
     );
     // No schema for an arbitrary document: its data goes as sent, but never with an Infinity in it.
-    return normalizeIntegers(data, context, NO_FIELDS) as TResult;
+    return { data: normalizeIntegers(data, { ...context, response }, NO_FIELDS) as TResult, response };
   }
 
   /**
@@ -115,7 +140,8 @@ export class OperationRunner {
    * input order; an atomic batch cannot be split and is refused before sending. Every row is
    * checked before the first chunk goes, so a bad row in a later chunk sends nothing. When a
    * chunk's call fails the error is a `BulkChunkError` (what finished, what failed, what was never
-   * sent); an input of one chunk fails with the call's own error.
+   * sent); an input of one chunk fails with the call's own error. The response is the last chunk's
+   * (none for an empty input: nothing is sent).
    */
   async chunked<TData, TVariables extends object>(
     method: string,
@@ -124,31 +150,37 @@ export class OperationRunner {
     variablesOf: (chunk: unknown[]) => TVariables,
     options: BulkOptions,
     names?: VariableNames,
-  ): Promise<BulkResult> {
+  ): Promise<CallAnswer<BulkResult>> {
     const context: LocalContext = { operation: method, label: op.label };
     const size = this.#options.bulkChunkSize;
-    if (items.length === 0) return { allSucceeded: true, errors: [], results: [] };
+    // The call's options hold for every chunk: a bad one is refused before the first is sent.
+    resolveCallSettings(this.#options, options, context);
+    if (items.length === 0) return { data: { allSucceeded: true, errors: [], results: [] }, response: undefined };
     if (items.length <= size) return this.run(method, op, variablesOf([...items]), options, names);
     if (options.atomic === true) {
       throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
     }
     checkOperationVariables(context, op.field, variablesOf([...items]), names);
     const parts: BulkResult[] = [];
+    let response: AnsweredAttempt | undefined;
     const chunks = Math.ceil(items.length / size);
     for (let start = 0; start < items.length; start += size) {
       const end = Math.min(start + size, items.length);
       try {
-        parts.push(await this.run(method, op, variablesOf(items.slice(start, end)), options, names));
+        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names);
+        parts.push(answer.data);
+        response = answer.response;
       } catch (error) {
         // What finished, what failed and what was never sent: the caller can resume without duplicates.
         throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
       }
     }
-    return mergeBulkResults(parts);
+    return { data: mergeBulkResults(parts), response };
   }
 
-  #context(operation: string, label: string, variables: unknown): ErrorContext {
-    return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
+  /** A new call's error context: its id, and a redactor that knows the key and the call's variables. */
+  #context(operation: string, label: string, variables: unknown): ErrorContext & { callId: string } {
+    return { operation, label, redactor: new Redactor([this.#options.apiKey], variables), callId: newCallId() };
   }
 }
 
@@ -156,15 +188,10 @@ const NO_FIELDS: ReadonlySet<string> = new Set();
 
 function missingPayload(context: ErrorContext): InvalidResponseError {
   return new InvalidResponseError(`Failed to ${context.label}: the response has no payload for the operation.`, {
-    operation: context.operation,
-    redactor: context.redactor,
-    status: 200,
+    ...errorBase(context),
+    status: context.response?.status ?? 200,
     problem: 'missing_payload',
   });
-}
-
-function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {
-  return options?.signal === undefined ? {} : { signal: options.signal };
 }
 
 function userAgent(suffix: string | undefined): string {

@@ -1,4 +1,5 @@
 import type { PermitStore } from '../rate-limit/permit-store.js';
+import type { Priority } from './types.js';
 
 /** A rate-limit budget: at most `limit` requests in any sliding window of `windowMs`. */
 export interface RateLimitBudget {
@@ -50,7 +51,8 @@ export interface Logger {
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /**
- * Options of `new AdminClient(options)`. Only `apiKey` and `baseUrl` are required.
+ * Options of `new AdminClient(options)`. Only `apiKey` and `baseUrl` are needed, and they default to
+ * the `ADMIN_API_KEY` and `ADMIN_API_URL` environment variables.
  *
  * @example
  * ```ts
@@ -58,17 +60,24 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
  *   apiKey: process.env.ADMIN_API_KEY!,
  *   baseUrl: 'https://school.example',
  * });
+ * const fromEnvironment = new AdminClient(); // ADMIN_API_KEY and ADMIN_API_URL
  * ```
  */
 export interface AdminClientOptions {
   /**
    * The school's secret key (`sk_live_...`), sent as `X-Service-API-Key`. Never logged or put in
    * errors. It must be printable ASCII without a space at either end (what a header carries
-   * unchanged); anything else is refused by the constructor with `InvalidInputError`.
+   * unchanged); anything else is refused by the constructor with `InvalidInputError`. Without it,
+   * and without `ADMIN_API_KEY`, the constructor throws `InvalidInputError` naming both.
+   * @default the `ADMIN_API_KEY` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
    */
-  apiKey: string;
-  /** The school's base URL; requests go to `${baseUrl}/admin/graphql`. */
-  baseUrl: string;
+  apiKey?: string;
+  /**
+   * The school's base URL; requests go to `${baseUrl}/admin/graphql`. Without it, and without
+   * `ADMIN_API_URL`, the constructor throws `InvalidInputError` naming both.
+   * @default the `ADMIN_API_URL` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
+   */
+  baseUrl?: string;
   /**
    * A custom `fetch` (for proxies, instrumentation, tests). The client asks it for
    * `redirect: 'manual'` and turns any redirect into a `RedirectError`, so the key never goes
@@ -135,6 +144,25 @@ export interface AdminClientOptions {
    */
   userAgent?: string;
   /**
+   * Extra headers sent with every request (a call's `headers` are merged over them). The key
+   * header and headers that would break the request are refused, as for a call's `headers`.
+   * @default none
+   */
+  headers?: Record<string, string>;
+  /**
+   * Response headers that may carry the server's request id, in order of preference (compared
+   * case-insensitively); the first one present becomes `requestId` on results (`withResponse()`)
+   * and errors. The spec does not show a request-id header; the default covers common servers,
+   * proxies and CDNs.
+   * @default ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']
+   */
+  requestIdHeaders?: readonly string[];
+  /**
+   * The priority of calls that do not name one.
+   * @default by kind of call (single calls interactive, bulk work background)
+   */
+  priority?: Priority;
+  /**
    * Allow plain `http://` to hosts other than loopback (the key would travel unencrypted).
    * @default false
    */
@@ -180,6 +208,8 @@ export const DEFAULTS = Object.freeze({
   bulkChunkSize: 100,
   /** {@link AdminClientOptions.authErrorCodes}. */
   authErrorCodes: Object.freeze(['UNAUTHENTICATED', 'UNAUTHORIZED', 'FORBIDDEN']),
+  /** {@link AdminClientOptions.requestIdHeaders}. */
+  requestIdHeaders: Object.freeze(['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']),
   /** {@link AdminClientOptions.logLevel}. */
   logLevel: 'info' as LogLevel,
 });

@@ -2,7 +2,10 @@ import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
+import { isHeaderName, mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
+import type { Priority } from './types.js';
 
 /** Options with every default applied and every value checked. */
 export interface ResolvedClientOptions {
@@ -20,6 +23,11 @@ export interface ResolvedClientOptions {
   bulkChunkSize: number;
   authErrorCodes: readonly string[];
   userAgentSuffix: string | undefined;
+  /** Extra headers of every request, names lower-cased. */
+  headers: ExtraHeaders;
+  /** Lower-cased. */
+  requestIdHeaders: readonly string[];
+  priority: Priority | undefined;
   logger: Logger | undefined;
   logLevel: LogLevel;
 }
@@ -28,17 +36,18 @@ export interface ResolvedClientOptions {
  * Applies {@link DEFAULTS} and refuses unusable options with an `InvalidInputError` naming the
  * option (never echoing the key).
  */
-export function resolveOptions(options: AdminClientOptions): ResolvedClientOptions {
+export function resolveOptions(options: AdminClientOptions = {}): ResolvedClientOptions {
   const fail = (field: string, problem: string): never => {
     throw new InvalidInputError(`Failed to create the AdminClient: ${problem}.`, { operation: 'AdminClient', field });
   };
-  if (options === null || typeof options !== 'object') fail('options', 'pass an options object with apiKey and baseUrl');
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') fail('apiKey', 'apiKey is required (the school\'s secret key)');
-  if (!isHeaderSafeKey(options.apiKey)) fail('apiKey', 'apiKey has a character an HTTP header cannot carry (a line break, a control or non-ASCII character, or a space at either end); copy the key again');
+  if (options === null || typeof options !== 'object') fail('options', `pass an options object (apiKey and baseUrl may come from ${API_KEY_VARIABLE} and ${BASE_URL_VARIABLE})`);
+  const { apiKey, baseUrl, keyFail, urlFail } = keyAndUrl(options, fail);
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') return keyFail('apiKey', 'apiKey is required (the school\'s secret key)');
+  if (!isHeaderSafeKey(apiKey)) return keyFail('apiKey', 'apiKey has a character an HTTP header cannot carry (a line break, a control or non-ASCII character, or a space at either end); copy the key again');
   if (options.dangerouslyAllowBrowser !== true && isBrowserLike()) {
     fail('dangerouslyAllowBrowser', 'this looks like a browser, where the secret key would be exposed to users; call the API from your server, or set dangerouslyAllowBrowser: true if you really mean it');
   }
-  const endpoint = adminEndpoint(options.baseUrl, options.allowInsecureHttp === true, fail);
+  const endpoint = adminEndpoint(baseUrl, options.allowInsecureHttp === true, urlFail);
   const timeoutMs = positive(options.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs', fail);
   const leaseMs = positive(options.limits === false ? undefined : options.limits?.leaseMs, timeoutMs + DEFAULTS.leaseMarginMs, 'limits.leaseMs', fail);
   // A lease shorter than a request may take would free its permit while the request can still arrive.
@@ -46,7 +55,7 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
   // Checked now, looked up again at each request: never stored, so a fetch patched later is used.
   if (typeof (options.fetch ?? globalThis.fetch) !== 'function') fail('fetch', 'no fetch is available; pass one in options.fetch');
   return {
-    apiKey: options.apiKey,
+    apiKey,
     endpoint,
     fetch: options.fetch,
     timeoutMs,
@@ -67,12 +76,39 @@ export function resolveOptions(options: AdminClientOptions): ResolvedClientOptio
     bulkChunkSize: positiveInteger(options.bulkChunkSize, DEFAULTS.bulkChunkSize, 'bulkChunkSize', fail),
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
     userAgentSuffix: options.userAgent,
+    headers: mergeExtraHeaders({}, options.headers, fail),
+    requestIdHeaders: headerNames(options.requestIdHeaders, DEFAULTS.requestIdHeaders, 'requestIdHeaders', fail),
+    priority: priority(options.priority, undefined, 'priority', fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
   };
 }
 
-type Fail = (field: string, problem: string) => never;
+/** Says what is wrong with an option (throws). */
+export type Fail = (field: string, problem: string) => never;
+
+/**
+ * `apiKey` and `baseUrl` from the options, else from `ADMIN_API_KEY` and `ADMIN_API_URL`. With
+ * neither, one error names the option and the variable (and says when the other pair is missing
+ * too); a value read from the environment is named as such in any later refusal (never echoed).
+ */
+function keyAndUrl(options: AdminClientOptions, fail: Fail): { apiKey: unknown; baseUrl: unknown; keyFail: Fail; urlFail: Fail } {
+  const apiKey = options.apiKey ?? environmentVariable(API_KEY_VARIABLE);
+  const baseUrl = options.baseUrl ?? environmentVariable(BASE_URL_VARIABLE);
+  const urlMissing = baseUrl === undefined;
+  if (apiKey === undefined) {
+    const too = urlMissing ? ` (baseUrl is missing too: pass it or set ${BASE_URL_VARIABLE})` : '';
+    fail('apiKey', `no API key: pass apiKey (the school's secret key, sk_live_...) or set the ${API_KEY_VARIABLE} environment variable${too}`);
+  }
+  if (urlMissing) fail('baseUrl', `no base URL: pass baseUrl (e.g. https://school.example) or set the ${BASE_URL_VARIABLE} environment variable`);
+  const from = (variable: string): Fail => (field, problem) => fail(field, `${problem} (it was read from ${variable})`);
+  return {
+    apiKey,
+    baseUrl,
+    keyFail: options.apiKey === undefined ? from(API_KEY_VARIABLE) : fail,
+    urlFail: options.baseUrl === undefined ? from(BASE_URL_VARIABLE) : fail,
+  };
+}
 
 function adminEndpoint(baseUrl: unknown, allowInsecureHttp: boolean, fail: Fail): string {
   const checked = adminEndpointOf(baseUrl, allowInsecureHttp);
@@ -101,22 +137,43 @@ function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimit
   };
 }
 
-function positive(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function positive(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fail(field, `${field} must be a positive number`);
 }
 
-function nonNegative(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function nonNegative(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fail(field, `${field} must be zero or more`);
 }
 
-function positiveInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function positiveInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value > 0 ? value : fail(field, `${field} must be a positive integer`);
 }
 
-function nonNegativeInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
+/** `value` checked, or `fallback` when undefined. */
+export function nonNegativeInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value >= 0 ? value : fail(field, `${field} must be zero or a positive integer`);
+}
+
+const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
+
+/** `value` checked, or `fallback` when undefined. */
+export function priority(value: Priority | undefined, fallback: Priority | undefined, field: string, fail: Fail): Priority | undefined {
+  if (value === undefined) return fallback;
+  return PRIORITIES.includes(value) ? value : fail(field, `${field} must be 'interactive' or 'background'`);
+}
+
+/** `value` checked (a list of header names), lower-cased; or `fallback` when undefined. */
+export function headerNames(value: readonly string[] | undefined, fallback: readonly string[], field: string, fail: Fail): readonly string[] {
+  if (value === undefined) return fallback;
+  if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && isHeaderName(name))) {
+    return fail(field, `${field} must be a list of header names`);
+  }
+  return Object.freeze(value.map((name) => name.toLowerCase()));
 }

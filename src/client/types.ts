@@ -113,10 +113,48 @@ export interface GrantResult {
   created: boolean;
 }
 
-/** Per-call options, the optional last argument of every method. */
+/**
+ * How urgently a call wants its rate-limit permit when the budget is short: `'interactive'` calls
+ * (someone is waiting) go before `'background'` work (bulk jobs).
+ */
+export type Priority = 'interactive' | 'background';
+
+/**
+ * Per-call options, the optional last argument of every method. Each value overrides the client's
+ * for this call only; omitted ones keep the client's (`new AdminClient(...)` or `withOptions`).
+ *
+ * @example
+ * ```ts
+ * await admin.grantCoupon(couponId, { email }, { timeoutMs: 5_000, maxRetries: 1, headers: { 'X-Trace-Id': traceId } });
+ * ```
+ */
 export interface CallOptions {
   /** Aborting cancels the wait for a rate-limit slot, a retry delay and the request itself. */
   signal?: AbortSignal;
+  /**
+   * Per attempt of this call: until the whole response has arrived. With pacing on it must be
+   * shorter than `limits.leaseMs` (a permit must not be freed while its request may still arrive).
+   * @default the client's `timeoutMs`
+   */
+  timeoutMs?: number;
+  /**
+   * How often this call is retried (transient failures of operations safe to repeat, and 429s).
+   * @default the client's `maxRetries`
+   */
+  maxRetries?: number;
+  /**
+   * Extra request headers for this call, merged over the client's `headers` (names compared
+   * case-insensitively). Refused with `InvalidInputError` naming the header, nothing sent: the key
+   * header `X-Service-API-Key` in any letter case, and headers that would break the request
+   * (`Content-Type`, `Content-Length`, `Content-Encoding`, `Transfer-Encoding`, `Host`, `Accept`,
+   * `User-Agent` (use the `userAgent` option), `Connection` and the other hop-by-hop headers).
+   */
+  headers?: Record<string, string>;
+  /**
+   * The call's priority for a rate-limit permit.
+   * @default the client's `priority`; without one, by kind of call (single calls interactive, bulk work background)
+   */
+  priority?: Priority;
 }
 
 /** Options of the bulk methods. */

@@ -1,6 +1,6 @@
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { payloadError } from '../response/interpret-response.js';
-import type { ErrorContext } from '../response/error-context.js';
+import { errorBase, type ErrorContext } from '../response/error-context.js';
 import { isObject } from '../response/graphql-errors.js';
 import { payloadMessages } from '../response/payload-messages.js';
 
@@ -31,9 +31,8 @@ export function requireMain<P extends PayloadLike, K extends keyof P>(
 
 function missing(context: ErrorContext, what: string): InvalidResponseError {
   return new InvalidResponseError(`Failed to ${context.label}: ${what}.`, {
-    operation: context.operation,
-    redactor: context.redactor,
-    status: 200,
+    ...errorBase(context),
+    status: context.response?.status ?? 200,
     problem: 'missing_payload',
   });
 }

@@ -1,3 +1,4 @@
+import type { ResponseHeaders, ResponseMetadata } from '../response/response-metadata.js';
 import { NO_SECRETS, type Redactor } from './redactor.js';
 
 /** Options shared by every error the SDK throws. */
@@ -13,6 +14,10 @@ export interface AdminApiErrorOptions {
    * @internal
    */
   redactor?: Redactor;
+  /** The id of the call that failed (as on its events); absent for errors raised before a call was made. */
+  callId?: string;
+  /** The HTTP response the error came with, when there was one (credentials already redacted). */
+  response?: ResponseMetadata;
 }
 
 /**
@@ -34,21 +39,53 @@ export class AdminApiError extends Error {
   override name = 'AdminApiError';
   /** The SDK method or GraphQL operation that failed. */
   readonly operation: string;
+  /**
+   * The id of the call that failed, as on its events and log lines (`'call_...'`); undefined when
+   * the error was raised before any call was made (a refused input or option).
+   */
+  readonly callId: string | undefined;
+  /** The HTTP status of the response the error came with; undefined when there was none (network failure, timeout, local error). */
+  readonly status: number | undefined;
+  /**
+   * The headers of the response the error came with, names lower-cased, credentials redacted
+   * (see {@link ResponseMetadata.headers}); undefined when there was no response.
+   */
+  readonly headers: ResponseHeaders | undefined;
+  /**
+   * The server's id of the request, from the response's request-id header (client option
+   * `requestIdHeaders`; the spec does not name one): quote it to the API's support. Undefined
+   * when there was no response or it carried none.
+   */
+  readonly requestId: string | undefined;
   readonly #redactor: Redactor;
 
   constructor(message: string, options: AdminApiErrorOptions) {
     const redactor = options.redactor ?? NO_SECRETS;
     super(redactor.secret(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.operation = options.operation;
+    this.callId = options.callId;
+    this.status = options.response?.status;
+    this.headers = options.response?.headers;
+    this.requestId = options.response?.requestId;
     this.#redactor = redactor;
   }
 
   /**
    * What `JSON.stringify(error)` shows: the stable fields callers branch on, with server text
-   * redacted, never the cause (which may carry request data).
+   * redacted (the key and the request's variables, headers and request id included), never the
+   * cause (which may carry request data).
    */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, operation: this.operation, ...this.jsonFields() };
+    return {
+      name: this.name,
+      message: this.message,
+      operation: this.operation,
+      callId: this.callId,
+      status: this.status,
+      requestId: this.redacted(this.requestId),
+      headers: this.redacted(this.headers),
+      ...this.jsonFields(),
+    };
   }
 
   /** Subclasses add their own stable fields to {@link AdminApiError.toJSON} here. */

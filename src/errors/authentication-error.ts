@@ -16,7 +16,7 @@ export interface AuthenticationErrorOptions extends AdminApiErrorOptions {
 export class AuthenticationError extends AdminApiError {
   override name = 'AuthenticationError';
   /** The HTTP status (200 when the server reported it as a GraphQL error). */
-  readonly status: number;
+  override readonly status: number;
   /** The server's GraphQL error code, when it sent one. */
   readonly serverCode: string | undefined;
 

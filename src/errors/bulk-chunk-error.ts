@@ -46,7 +46,8 @@ export interface BulkChunkErrorOptions extends AdminApiErrorOptions {
  * failed. The error says exactly where that leaves you: the results of the chunks that finished
  * (`completed`, in input order, each with its input `index`; a row there may still carry its own
  * row errors), the chunk whose call failed and what is known of its fate (`failedChunk`), the rows
- * never sent (`notSent`), and the failure itself (`cause`).
+ * never sent (`notSent`), and the failure itself (`cause`). `callId`, `status`, `headers` and
+ * `requestId` are those of the failed chunk's call (as on `cause`).
  *
  * @example Resume without creating anything twice
  * ```ts

@@ -13,7 +13,7 @@ export interface HttpErrorOptions extends AdminApiErrorOptions {
 export class HttpError extends AdminApiError {
   override name = 'HttpError';
   /** The HTTP status. */
-  readonly status: number;
+  override readonly status: number;
 
   constructor(message: string, options: HttpErrorOptions) {
     super(message, options);

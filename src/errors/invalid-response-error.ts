@@ -34,7 +34,7 @@ export type InvalidResponseProblem =
 export class InvalidResponseError extends AdminApiError {
   override name = 'InvalidResponseError';
   /** The HTTP status. */
-  readonly status: number;
+  override readonly status: number;
   /** What was wrong. */
   readonly problem: InvalidResponseProblem;
 

@@ -8,7 +8,7 @@ import { PayloadError } from '../errors/payload-error.js';
 import { subscriptionUpdateReason } from '../errors/subscription-update-reason.js';
 import { parseValidOptions } from '../errors/valid-options.js';
 import type { HttpOutcome } from '../transport/graphql-transport.js';
-import type { ErrorContext } from './error-context.js';
+import { errorBase, type ErrorContext } from './error-context.js';
 import { codedErrorOf, extensionCodeOf, isObject, readGraphQLErrors, type GraphQLErrorEntry } from './graphql-errors.js';
 
 /** How to read the answer of one call. */
@@ -41,7 +41,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
   if (status === 401 || status === 403 || authCode !== undefined) {
     throw new AuthenticationError(
       `Failed to ${options.label}: the API key was refused (${authCode ?? `HTTP ${status}`}). Check the key and that it has the scope this operation needs.`,
-      { operation: options.operation, redactor: options.redactor, status, ...(authCode === undefined ? {} : { serverCode: authCode }) },
+      { ...errorBase(options), status, ...(authCode === undefined ? {} : { serverCode: authCode }) },
     );
   }
 
@@ -53,8 +53,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
   if (!ok) {
     const remedy = status >= 500 ? ' The server or a proxy failed; try again later.' : '';
     throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}.${remedy}`, {
-      operation: options.operation,
-      redactor: options.redactor,
+      ...errorBase(options),
       status,
     });
   }
@@ -65,8 +64,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
     const shown = entries.map((entry) => options.redactor.text(entry.message));
     throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`, {
-      operation: options.operation,
-      redactor: options.redactor,
+      ...errorBase(options),
       messages,
       ...(serverCode === undefined ? {} : { serverCode }),
     });
@@ -74,8 +72,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
 
   if (!isObject(body?.data)) {
     throw new InvalidResponseError(`Failed to ${options.label}: the response carried neither data nor errors.`, {
-      operation: options.operation,
-      redactor: options.redactor,
+      ...errorBase(options),
       status,
       problem: 'missing_data',
     });
@@ -93,8 +90,7 @@ function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: 
   return new GraphQLResponseError(
     `Failed to ${options.label}: the operation ran, but its result came with ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: ${problems.join('; ')}. It was not sent again; do not repeat it blindly (error.data holds the result).`,
     {
-      operation: options.operation,
-      redactor: options.redactor,
+      ...errorBase(options),
       messages: entries.map((entry) => options.redactor.secret(entry.message)),
       ...(rawCode === undefined ? {} : { serverCode: options.redactor.secret(rawCode) }),
       executed: true,
@@ -109,8 +105,7 @@ export function payloadError(messages: string[], context: ErrorContext, reason =
   const safe = messages.map((message) => context.redactor.secret(message));
   const shown = messages.map((message) => context.redactor.text(message));
   return new PayloadError(`Failed to ${context.label}: ${shown.join('; ')}`, {
-    operation: context.operation,
-    redactor: context.redactor,
+    ...errorBase(context),
     messages: safe,
     ...(reason === undefined ? {} : { reason }),
   });
@@ -138,8 +133,7 @@ function codedError(entry: GraphQLErrorEntry, error: NonNullable<ReturnType<type
     ? `Failed to ${context.label}: ${known.meaning} (${code}). ${known.remedy}`
     : `Failed to ${context.label}: the server answered ${context.redactor.text(code)}: ${context.redactor.text(serverMessage)}`;
   return new CodedError(message, {
-    operation: context.operation,
-    redactor: context.redactor,
+    ...errorBase(context),
     code,
     details: context.redactor.secretDeep(error.details),
     path: entry.path.map((segment) => context.redactor.secret(segment)),

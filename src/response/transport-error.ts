@@ -4,7 +4,7 @@ import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { describeNetworkFailure } from '../transport/network-failure.js';
 import { TransportFailureSignal } from '../transport/transport-failure.js';
-import type { ErrorContext } from './error-context.js';
+import { errorBase, type ErrorContext } from './error-context.js';
 
 const PROBLEM_TEXT = {
   malformed_json: 'the response body was not valid JSON (cut short or corrupted)',
@@ -24,7 +24,7 @@ const PROBLEM_TEXT = {
 export function publicTransportError(error: unknown, context: ErrorContext, timeoutMs: number): unknown {
   if (!(error instanceof TransportFailureSignal)) return error;
   const { failure } = error;
-  const base = { operation: context.operation, redactor: context.redactor };
+  const base = errorBase(context);
   switch (failure.kind) {
     case 'network':
       return new NetworkError(

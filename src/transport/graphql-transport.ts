@@ -8,13 +8,21 @@ import { TransportFailureSignal, type TransportFailure } from './transport-failu
 export interface TransportOptions {
   /** `${baseUrl}/admin/graphql` */
   endpoint: string;
-  /** Sent with every request (the key header, the user agent). */
+  /** Sent with every request (the key header, the user agent); an attempt's headers never replace them. */
   headers: Record<string, string>;
   /** `undefined`: `globalThis.fetch`, looked up at each request. */
   fetch: typeof globalThis.fetch | undefined;
-  /** Per attempt: connection, request and the whole body. */
-  timeoutMs: number;
   maxResponseBytes: number;
+}
+
+/** What one attempt brings of its own. */
+export interface AttemptOptions {
+  /** The caller's signal: aborting it aborts the attempt. */
+  signal?: AbortSignal | undefined;
+  /** Connection, request and the whole body. */
+  timeoutMs: number;
+  /** Extra headers, already checked (never the key header, nothing that breaks the request). */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** The JSON body of a GraphQL response, as far as it could be read. */
@@ -50,7 +58,8 @@ export class GraphQLTransport {
     this.#options = options;
   }
 
-  async send(document: string, variables: object | undefined, signal?: AbortSignal): Promise<HttpOutcome> {
+  async send(document: string, variables: object | undefined, attempt: AttemptOptions): Promise<HttpOutcome> {
+    const { signal } = attempt;
     signal?.throwIfAborted();
     const state: AttemptState = {};
     const controller = new AbortController();
@@ -58,7 +67,7 @@ export class GraphQLTransport {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.#options.timeoutMs);
+    }, attempt.timeoutMs);
     const forwardAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
     const fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown): never => {
@@ -68,7 +77,8 @@ export class GraphQLTransport {
     };
 
     const client = new GraphQLClient(this.#options.endpoint, {
-      headers: this.#options.headers,
+      // The client's own headers last: nothing an attempt adds may replace them.
+      headers: { ...attempt.headers, ...this.#options.headers },
       fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
       signal: controller.signal,
       errorPolicy: 'all',
@@ -113,7 +123,7 @@ export class GraphQLTransport {
     }
     if (isRedirect(response)) {
       await response.body?.cancel().catch(() => undefined);
-      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint) }, undefined);
+      return fail({ kind: 'redirect', status: response.status, origin: redirectOrigin(response, this.#options.endpoint), headers: response.headers }, undefined);
     }
     let text: string;
     try {
@@ -124,7 +134,7 @@ export class GraphQLTransport {
       return fail(
         problem === undefined
           ? { kind: 'network', mayHaveReachedServer: true, cause: error }
-          : { kind: 'body', problem, status: response.status },
+          : { kind: 'body', problem, status: response.status, headers: response.headers },
         error,
       );
     }
@@ -134,7 +144,7 @@ export class GraphQLTransport {
     const tooDeep = json !== undefined && nestsDeeperThan(json, MAX_JSON_DEPTH);
     const parsed = tooDeep ? undefined : json;
     if (response.ok && parsed === undefined) {
-      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status }, undefined);
+      fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status, headers: response.headers }, undefined);
     }
     state.text = text;
     state.parsed = parsed;

@@ -7,13 +7,19 @@ import type { InvalidResponseProblem } from '../errors/invalid-response-error.js
 export type TransportFailure =
   | { kind: 'network'; mayHaveReachedServer: boolean; cause: unknown }
   | { kind: 'timeout' }
-  | { kind: 'body'; problem: InvalidResponseProblem; status: number }
+  | { kind: 'body'; problem: InvalidResponseProblem; status: number; headers: Headers }
   /** A redirect, never followed: `origin` of its target (undefined when unknown), never the whole Location. */
-  | { kind: 'redirect'; status: number; origin: string | undefined };
+  | { kind: 'redirect'; status: number; origin: string | undefined; headers: Headers };
 
 /** Carries a {@link TransportFailure} through graphql-request, which re-throws what fetch throws. */
 export class TransportFailureSignal extends Error {
   constructor(readonly failure: TransportFailure) {
     super(`transport failure: ${failure.kind}`);
+  }
+
+  /** The response the failure came with: a redirect, or a body the client cannot use. */
+  get response(): { status: number; headers: Headers } | undefined {
+    const { failure } = this;
+    return failure.kind === 'body' || failure.kind === 'redirect' ? { status: failure.status, headers: failure.headers } : undefined;
   }
 }

@@ -50,7 +50,7 @@ describe('429: pause until the time the server names, then send again', () => {
     const admin = testClient();
     admin.on('rateLimited', (event) => events.push(event));
     await grant(admin);
-    expect(events).toEqual([{ operation: 'grantCoupon', operationType: 'mutations', waitMs: 1000, limit: 200, count: 1 }]);
+    expect(events).toEqual([{ operation: 'grantCoupon', callId: expect.stringMatching(/^call_/), attempt: 1, operationType: 'mutations', waitMs: 1000, limit: 200, count: 1 }]);
   });
 
   it('an HTTP-date Retry-After is honoured; a garbage one falls back to a short backoff', async () => {

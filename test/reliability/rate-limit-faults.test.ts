@@ -39,7 +39,7 @@ describe('429 with no Retry-After', () => {
     server.script({ kind: 'respond', status: 429, headers: { 'Content-Type': 'text/html' }, body: '<h1>Too Many Requests</h1>' }, answerOk);
     const { admin, events } = pacedClient();
     await expect(createCoupon.call(admin)).resolves.toMatchObject({ code: 'VIP20X' });
-    expect(events).toEqual([{ operation: 'createCoupon', operationType: 'mutations', waitMs: WINDOW_MS, limit: undefined, count: 1 }]);
+    expect(events).toEqual([{ operation: 'createCoupon', callId: expect.stringMatching(/^call_/), attempt: 1, operationType: 'mutations', waitMs: WINDOW_MS, limit: undefined, count: 1 }]);
     expect(server.arrivals('createCoupon')).toBe(2);
     expect(server.succeeded('createCoupon')).toBe(1);
   });

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { AdminApiError, type AdminClient, type AdminClientOptions, type Logger, type LogLevel } from '../../src/index.js';
 import { API_KEY } from '../support/scripted-admin-api.js';
 import type { FaultStep } from './support/fault-server.js';
-import { faultClient, json } from './support/operation-cases.js';
-import type { RawRequest } from './support/raw-http.js';
+import { answerOk, faultClient, json } from './support/operation-cases.js';
+import type { RawHeaders, RawRequest } from './support/raw-http.js';
 import { useFaultServer } from './support/use-fault-server.js';
 
 const server = useFaultServer();
@@ -19,6 +19,24 @@ const echo = (request: RawRequest): string => `got ${request.body} with key ${re
 const echoing = (build: (text: string) => FaultStep): FaultStep => (request) => {
   const step = build(echo(request));
   return typeof step === 'function' ? step(request) : step;
+};
+
+/**
+ * The same server also echoes into response headers, which errors and `withResponse()` now show:
+ * the key as the request id, in a cookie, in a header's name and in a redirect-like URL, the
+ * member's email and the whole request in another header.
+ */
+const hostileHeaders = (request: RawRequest): RawHeaders => ({
+  'X-Request-Id': API_KEY,
+  'X-Echo': echo(request),
+  'Set-Cookie': [`session=${API_KEY}; HttpOnly`, 'theme=dark'],
+  Authorization: 'Bearer tok_session_1',
+  [API_KEY]: 'a header named like the key',
+  'Content-Location': `http://admin:${API_KEY}@cdn.example/${encodeURIComponent(EMAIL)}?key=${API_KEY}`,
+});
+const withHostileHeaders = (step: FaultStep): FaultStep => (request) => {
+  const action = typeof step === 'function' ? step(request) : step;
+  return action.kind === 'respond' ? { ...action, headers: { ...hostileHeaders(request), ...action.headers } } : action;
 };
 
 const grant = (admin: AdminClient) => admin.grantCoupon(COUPON_ID, { email: EMAIL });
@@ -99,7 +117,7 @@ const seenAtDebug = new Set<string>();
 
 describe('the key, member emails and other variables never reach errors or logs', () => {
   it.each(cases)('logLevel %s, %s: not in message, stack, JSON.stringify or util.inspect (key), nor in any log line or its data', async (level, _name, scenario) => {
-    server.script(...scenario.steps);
+    server.script(...scenario.steps.map(withHostileHeaders));
     const lines: LogLine[] = [];
     const admin = faultClient(server, { logger: capturingLogger(lines), logLevel: level, ...scenario.options });
     const error = await scenario.call(admin).then(
@@ -115,11 +133,27 @@ describe('the key, member emails and other variables never reach errors or logs'
     const inspected = inspect(error, { depth: 20, showHidden: true });
     for (const text of [message, stack, json, inspected]) expect(text).not.toContain(API_KEY);
     for (const text of [message, stack, json]) for (const value of VARIABLES) expect(text).not.toContain(value);
+    // The new fields: present whenever there was a response (so the checks above saw them), never with the key.
+    const { status, headers, requestId } = error as AdminApiError;
+    if (status !== undefined) {
+      expect(headers).toMatchObject({ 'x-request-id': '[redacted]', 'set-cookie': '[redacted]', authorization: '[redacted]', '[redacted]': 'a header named like the key', 'content-location': '[redacted]' });
+      expect(requestId).toBe('[redacted]');
+      expect(JSON.parse(json)).toHaveProperty('headers');
+    }
+    for (const text of [JSON.stringify(headers ?? {}), requestId ?? '']) expect(text).not.toContain(API_KEY);
 
     const logged = lines.map((line) => `${line.message} ${JSON.stringify(line.data)}`).join('\n');
     for (const secret of [API_KEY, ...VARIABLES]) expect(logged).not.toContain(secret);
     if (level === 'error') expect(lines).toEqual([]); // the client has nothing to say at that level
     if (level === 'debug') for (const line of lines) seenAtDebug.add(line.level);
+  });
+
+  it('a successful call\'s withResponse() shows no key in its headers or request id either', async () => {
+    server.script(withHostileHeaders(answerOk));
+    const { response } = await grant(faultClient(server)).withResponse();
+    expect(response.requestId).toBe('[redacted]');
+    expect(response.headers).toMatchObject({ 'x-echo': '[redacted]', 'set-cookie': '[redacted]', authorization: '[redacted]', 'content-location': '[redacted]' });
+    expect(inspect(response, { depth: 10 })).not.toContain(API_KEY);
   });
 
   it('at logLevel debug the scenarios above produced request/response (debug), retry (info) and rateLimited (warn) lines', () => {

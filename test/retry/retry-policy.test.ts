@@ -74,7 +74,7 @@ describe('retry policy: "retries only where the operation is safe to repeat"', (
     const result = await admin.grantCoupon(DEMO_IDS.restrictedCouponId, { email: demoMemberEmail(301) });
     expect(result.created).toBe(false); // the lost first attempt created it
     expect(executions('createCouponGrant')).toBe(2);
-    expect(retries).toEqual([{ operation: 'grantCoupon', attempt: 2, error: 'NetworkError', retriesLeft: expect.any(Number) }]);
+    expect(retries).toEqual([{ operation: 'grantCoupon', callId: expect.stringMatching(/^call_/), attempt: 2, error: 'NetworkError', retriesLeft: expect.any(Number) }]);
     const grants = [...simulator.school().tables.grants.values()].filter((grant) => grant.couponId === DEMO_IDS.restrictedCouponId && grant.status !== 'revoked');
     expect(grants).toHaveLength(1);
   });

@@ -74,3 +74,33 @@ describe('hasCode', () => {
     }
   });
 });
+
+describe('withOptions and per-call options', () => {
+  it('withOptions returns an AdminClient and accepts only what a derived client may change', () => {
+    expectTypeOf(admin.withOptions({ timeoutMs: 5_000, headers: { 'X-Job': 'sync' }, priority: 'background' })).toEqualTypeOf<AdminClient>();
+    // @ts-expect-error another key is another client
+    void admin.withOptions({ apiKey: 'sk_live_other' });
+    // @ts-expect-error the budget is shared with the parent
+    void admin.withOptions({ limits: false });
+    // @ts-expect-error the parent's logger sees the derived client's calls
+    void admin.withOptions({ logger: console });
+  });
+
+  it('every method takes timeoutMs, maxRetries, headers and priority per call', () => {
+    void admin.grantCoupon('c', { userId: 'u' }, { timeoutMs: 1_000, maxRetries: 0, headers: { 'Idempotency-Key': 'k' }, priority: 'interactive' });
+    void admin.bulkCancelMeetings(['m'], { atomic: true, priority: 'background' });
+    void admin.request('query { __typename }', undefined, { idempotent: true, timeoutMs: 500 });
+    // @ts-expect-error priority is 'interactive' or 'background'
+    void admin.cancelMeeting('m', { priority: 'urgent' });
+    // @ts-expect-error header values are strings
+    void admin.cancelMeeting('m', { headers: { 'X-Count': 3 } });
+  });
+});
+
+describe('environment defaults', () => {
+  it('apiKey and baseUrl may be omitted (ADMIN_API_KEY and ADMIN_API_URL), the options object too', () => {
+    expectTypeOf(AdminClient).toBeConstructibleWith();
+    expectTypeOf(AdminClient).toBeConstructibleWith({ timeoutMs: 5_000 });
+    expectTypeOf(AdminClient).toBeConstructibleWith({ apiKey: 'sk_live_x', baseUrl: 'https://school.example' });
+  });
+});

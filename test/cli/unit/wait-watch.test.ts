@@ -13,7 +13,7 @@ function setup() {
   return { watch, events, stop, advance: (ms: number) => (now += ms), now: () => now };
 }
 
-const rateLimited = (waitMs: number): ClientEventMap['rateLimited'] => ({ operation: 'grantCoupon', operationType: 'mutations', waitMs, limit: 200, count: 1 });
+const rateLimited = (waitMs: number): ClientEventMap['rateLimited'] => ({ callId: 'call_test', attempt: 1, operation: 'grantCoupon', operationType: 'mutations', waitMs, limit: 200, count: 1 });
 
 describe('waits over ~2 s show their reason and the time left, counting down', () => {
   it('a 429 shows the server\'s wait; then, whenever the job stalls, the client\'s holding back (at most one window more)', () => {
@@ -26,8 +26,8 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     advance(20_000);
     expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, at most 58 s left: after a 429 the client sends mutations more slowly (another client is using the same key's budget)");
     // Requests go out again: nothing to show while they move.
-    events.emit('request', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
-    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
+    events.emit('request', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    events.emit('response', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
     expect(watch.current()).toBeUndefined();
     advance(3_000);
     expect(waitText(watch.current() ?? fail(), 'medium')).toBe('waiting, at most 55 s left: rate limit (shared)');
@@ -38,25 +38,25 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     events.emit('rateLimited', { ...rateLimited(1_500) });
     expect(watch.current()).toBeUndefined();
     advance(1_600);
-    events.emit('request', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
-    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
+    events.emit('request', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    events.emit('response', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
     expect(watch.current()).toBeUndefined();
   });
 
   it('a request unanswered for more than 2 s: at most the rest of its timeout', () => {
     const { watch, events, advance } = setup();
-    events.emit('request', { operation: 'bulkCancelConsultingMeetings', operationType: 'mutations', attempt: 1 });
+    events.emit('request', { callId: 'call_test', operation: 'bulkCancelConsultingMeetings', operationType: 'mutations', attempt: 1 });
     advance(2_000);
     expect(watch.current()).toBeUndefined();
     advance(1_000);
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, at most 27 s left: no answer from the server yet (a request gives up after 30 s)');
-    events.emit('response', { operation: 'bulkCancelConsultingMeetings', operationType: 'mutations', attempt: 1, status: 200, durationMs: 3_000 });
+    events.emit('response', { callId: 'call_test', operation: 'bulkCancelConsultingMeetings', operationType: 'mutations', attempt: 1, status: 200, durationMs: 3_000 });
     expect(watch.current()).toBeUndefined();
   });
 
   it('a retry\'s backoff, once it has lasted 2 s: at most the longest backoff of that attempt', () => {
     const { watch, events, advance } = setup();
-    events.emit('retry', { operation: 'grantCoupon', attempt: 5, error: 'NetworkError', retriesLeft: 0 });
+    events.emit('retry', { callId: 'call_test', operation: 'grantCoupon', attempt: 5, error: 'NetworkError', retriesLeft: 0 });
     advance(2_500);
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, at most 6 s left: retrying after a NetworkError (attempt 5, 0 more allowed)');
   });
@@ -70,7 +70,7 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     expect(watch.current()).toBeUndefined();
     advance(1_000);
     budget.answered();
-    events.emit('response', { operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
+    events.emit('response', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
     // Shown once nothing has moved for 2 s.
     expect(watch.current()).toBeUndefined();
     advance(2_500);

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { responseHead, takeRequest, type RawRequest } from './raw-http.js';
+import { responseHead, takeRequest, type RawHeaders, type RawRequest } from './raw-http.js';
 
 /** How the body of a response is delimited on the wire. */
 export type Framing = 'content-length' | 'chunked' | 'close';
@@ -20,8 +20,8 @@ export type FaultAction =
   | { kind: 'reset-before-read' }
   | { kind: 'reset-after-read' }
   | { kind: 'hang' }
-  | { kind: 'respond'; status: number; headers?: Record<string, string>; body: string; framing?: Framing }
-  | { kind: 'truncate'; status: number; headers?: Record<string, string>; body: string; keepBytes: number; framing: Framing; ending: 'end' | 'stall' }
+  | { kind: 'respond'; status: number; headers?: RawHeaders; body: string; framing?: Framing }
+  | { kind: 'truncate'; status: number; headers?: RawHeaders; body: string; keepBytes: number; framing: Framing; ending: 'end' | 'stall' }
   | { kind: 'large'; totalBytes: number; framing: 'content-length' | 'chunked' };
 
 /** A scripted step: an action, or a function of the request read (it cannot choose `reset-before-read`). */
@@ -157,7 +157,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   };
 }
 
-function head(status: number, headers: Record<string, string> = {}, framing: Framing, length: number): Buffer {
+function head(status: number, headers: RawHeaders = {}, framing: Framing, length: number): Buffer {
   const all = { 'Content-Type': 'application/json', ...headers };
   if (framing === 'content-length') Object.assign(all, { 'Content-Length': String(length) });
   if (framing === 'chunked') Object.assign(all, { 'Transfer-Encoding': 'chunked' });

@@ -1,8 +1,8 @@
-import { AdminClient, OPERATIONS, type AdminClientOptions, type OperationName } from '../../../src/index.js';
+import { AdminClient, OPERATIONS, type AdminClientOptions, type CallOptions, type OperationName } from '../../../src/index.js';
 import { API_KEY } from '../../support/scripted-admin-api.js';
 import { attendeeRating, coupon, grant, meeting, service, subscription } from '../../support/fixtures.js';
 import type { FaultAction, FaultServer } from './fault-server.js';
-import type { RawRequest } from './raw-http.js';
+import type { RawHeaders, RawRequest } from './raw-http.js';
 
 /** One documented mutation: how to call it through the SDK and the `data` of a successful answer. */
 export interface OperationCase {
@@ -10,34 +10,35 @@ export interface OperationCase {
   /** The SDK method that sends it. */
   method: string;
   retry: 'idempotent' | 'unsafe';
-  call: (admin: AdminClient) => Promise<unknown>;
+  /** Calls the method, with per-call options when given. */
+  call: (admin: AdminClient, options?: CallOptions) => Promise<unknown>;
   data: Record<string, unknown>;
 }
 
 const member = { id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' };
 const bulk = { allSucceeded: true, errors: null, results: [{ meeting: meeting(), errors: null }] };
 
-const CALLS: Record<OperationName, [method: string, call: (admin: AdminClient) => Promise<unknown>, payload: Record<string, unknown>]> = {
-  updateSubscription: ['updateSubscriptionPeriod', (a) => a.updateSubscriptionPeriod('sub-1', 1_800_000_000), { errors: [], subscription: subscription() }],
-  createConsultingService: ['createConsultingService', (a) => a.createConsultingService({ name: 'Office hours', courseId: 'course-1' }), { errors: null, consultingService: service() }],
-  updateConsultingService: ['updateConsultingService', (a) => a.updateConsultingService('svc-1', { published: true }), { errors: null, consultingService: service() }],
-  deleteConsultingService: ['deleteConsultingService', (a) => a.deleteConsultingService('svc-1'), { errors: null, consultingService: service({ discardedAt: 1_790_000_100 }) }],
-  bulkCreateConsultingMeetings: ['bulkCreateMeetings', (a) => a.bulkCreateMeetings('svc-1', [{ startedAt: 1_800_000_000, endedAt: 1_800_003_600 }]), bulk],
-  updateConsultingMeeting: ['updateMeeting', (a) => a.updateMeeting('m-1', { title: 'Office hours' }), { errors: null, meeting: meeting() }],
-  cancelConsultingMeeting: ['cancelMeeting', (a) => a.cancelMeeting('m-1'), { errors: null, meeting: meeting({ state: 'canceled' }) }],
-  bulkCancelConsultingMeetings: ['bulkCancelMeetings', (a) => a.bulkCancelMeetings(['m-1']), bulk],
-  enrollStudentToConsultingMeeting: ['enrollStudent', (a) => a.enrollStudent('m-1', { userId: 'user-1' }), { errors: null, meeting: meeting({ state: 'scheduled' }), user: member }],
-  removeStudentFromConsultingMeeting: ['removeStudent', (a) => a.removeStudent('m-1', 'user-1'), { errors: null, meeting: meeting() }],
+const CALLS: Record<OperationName, [method: string, call: (admin: AdminClient, options?: CallOptions) => Promise<unknown>, payload: Record<string, unknown>]> = {
+  updateSubscription: ['updateSubscriptionPeriod', (a, o) => a.updateSubscriptionPeriod('sub-1', 1_800_000_000, o), { errors: [], subscription: subscription() }],
+  createConsultingService: ['createConsultingService', (a, o) => a.createConsultingService({ name: 'Office hours', courseId: 'course-1' }, o), { errors: null, consultingService: service() }],
+  updateConsultingService: ['updateConsultingService', (a, o) => a.updateConsultingService('svc-1', { published: true }, o), { errors: null, consultingService: service() }],
+  deleteConsultingService: ['deleteConsultingService', (a, o) => a.deleteConsultingService('svc-1', o), { errors: null, consultingService: service({ discardedAt: 1_790_000_100 }) }],
+  bulkCreateConsultingMeetings: ['bulkCreateMeetings', (a, o) => a.bulkCreateMeetings('svc-1', [{ startedAt: 1_800_000_000, endedAt: 1_800_003_600 }], o), bulk],
+  updateConsultingMeeting: ['updateMeeting', (a, o) => a.updateMeeting('m-1', { title: 'Office hours' }, o), { errors: null, meeting: meeting() }],
+  cancelConsultingMeeting: ['cancelMeeting', (a, o) => a.cancelMeeting('m-1', o), { errors: null, meeting: meeting({ state: 'canceled' }) }],
+  bulkCancelConsultingMeetings: ['bulkCancelMeetings', (a, o) => a.bulkCancelMeetings(['m-1'], o), bulk],
+  enrollStudentToConsultingMeeting: ['enrollStudent', (a, o) => a.enrollStudent('m-1', { userId: 'user-1' }, o), { errors: null, meeting: meeting({ state: 'scheduled' }), user: member }],
+  removeStudentFromConsultingMeeting: ['removeStudent', (a, o) => a.removeStudent('m-1', 'user-1', o), { errors: null, meeting: meeting() }],
   rescheduleStudentConsultingMeeting: [
     'rescheduleStudent',
-    (a) => a.rescheduleStudent({ userId: 'user-1', fromMeetingId: 'm-1', toMeetingId: 'm-2' }),
+    (a, o) => a.rescheduleStudent({ userId: 'user-1', fromMeetingId: 'm-1', toMeetingId: 'm-2' }, o),
     { errors: null, fromMeeting: meeting(), toMeeting: meeting({ id: 'm-2', state: 'scheduled' }) },
   ],
-  rateConsultingMeeting: ['rateMeeting', (a) => a.rateMeeting('m-1', { userId: 'user-1' }, { score: 8.5 }), { errors: null, attendeeRating: attendeeRating() }],
-  createCoupon: ['createCoupon', (a) => a.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20 }), { errors: null, coupon: coupon() }],
-  updateCoupon: ['updateCoupon', (a) => a.updateCoupon('c-1', { active: false }), { errors: null, coupon: coupon({ active: false }) }],
-  createCouponGrant: ['grantCoupon', (a) => a.grantCoupon('c-1', { userId: 'user-1' }), { errors: null, created: true, grant: grant() }],
-  revokeCouponGrant: ['revokeCouponGrant', (a) => a.revokeCouponGrant('grant-1'), { errors: null, grant: grant({ status: 'revoked', revokedAt: 1_790_000_100 }) }],
+  rateConsultingMeeting: ['rateMeeting', (a, o) => a.rateMeeting('m-1', { userId: 'user-1' }, { score: 8.5 }, o), { errors: null, attendeeRating: attendeeRating() }],
+  createCoupon: ['createCoupon', (a, o) => a.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20 }, o), { errors: null, coupon: coupon() }],
+  updateCoupon: ['updateCoupon', (a, o) => a.updateCoupon('c-1', { active: false }, o), { errors: null, coupon: coupon({ active: false }) }],
+  createCouponGrant: ['grantCoupon', (a, o) => a.grantCoupon('c-1', { userId: 'user-1' }, o), { errors: null, created: true, grant: grant() }],
+  revokeCouponGrant: ['revokeCouponGrant', (a, o) => a.revokeCouponGrant('grant-1', o), { errors: null, grant: grant({ status: 'revoked', revokedAt: 1_790_000_100 }) }],
 };
 
 /** Every documented mutation, with its retry class from the operations table. */
@@ -59,7 +60,7 @@ export function operationCase(field: OperationName): OperationCase {
 }
 
 /** A complete JSON response. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): FaultAction {
+export function json(body: unknown, status = 200, headers: RawHeaders = {}): FaultAction {
   return { kind: 'respond', status, headers, body: JSON.stringify(body) };
 }
 

@@ -82,8 +82,12 @@ function rootFields(query: string): string[] {
 
 const REASONS: Record<number, string> = { 200: 'OK', 401: 'Unauthorized', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 
+/** Response headers as written on the wire: a list of values is sent as that many header lines. */
+export type RawHeaders = Record<string, string | readonly string[]>;
+
 /** The status line and headers of a response, ending with the blank line. Every response closes its connection. */
-export function responseHead(status: number, headers: Record<string, string>): string {
-  const lines = [`HTTP/1.1 ${status} ${REASONS[status] ?? 'Status'}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), 'Connection: close'];
+export function responseHead(status: number, headers: RawHeaders): string {
+  const fields = Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [value] : value).map((one) => `${name}: ${one}`));
+  const lines = [`HTTP/1.1 ${status} ${REASONS[status] ?? 'Status'}`, ...fields, 'Connection: close'];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }

@@ -1,0 +1,87 @@
+import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { mergeExtraHeaders } from './extra-headers.js';
+import type { AdminClientOptions } from './options.js';
+import { headerNames, nonNegative, nonNegativeInteger, positive, positiveInteger, priority, type Fail, type ResolvedClientOptions } from './resolve-options.js';
+
+/**
+ * The options `withOptions()` may change: how each call is made. What makes the client what it is
+ * (key, server, fetch), the budget it shares (`limits`) and the logger that sees every call stay
+ * the parent's.
+ */
+export type ClientOverrides = Pick<
+  AdminClientOptions,
+  | 'timeoutMs'
+  | 'maxRetries'
+  | 'headers'
+  | 'priority'
+  | 'retryBaseDelayMs'
+  | 'maxRetryDelayMs'
+  | 'maxRateLimitWaitMs'
+  | 'bulkChunkSize'
+  | 'authErrorCodes'
+  | 'requestIdHeaders'
+>;
+
+/** Why each option a derived client cannot change stays its parent's. */
+const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
+  apiKey: 'another key is another client: create a new AdminClient',
+  baseUrl: 'another server is another client: create a new AdminClient',
+  fetch: 'the derived client sends through its parent\'s transport: create a new AdminClient for another fetch',
+  allowInsecureHttp: 'it belongs to the parent\'s baseUrl: create a new AdminClient',
+  dangerouslyAllowBrowser: 'it was decided when the parent was created',
+  limits: 'a derived client shares its parent\'s rate-limit budget; set limits on the client you derive from',
+  logger: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
+  logLevel: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
+  userAgent: 'the derived client sends through its parent\'s transport; add a header with headers instead',
+  maxResponseBytes: 'the derived client reads through its parent\'s transport',
+};
+
+const OVERRIDABLE: ReadonlySet<string> = new Set<keyof ClientOverrides>([
+  'timeoutMs',
+  'maxRetries',
+  'headers',
+  'priority',
+  'retryBaseDelayMs',
+  'maxRetryDelayMs',
+  'maxRateLimitWaitMs',
+  'bulkChunkSize',
+  'authErrorCodes',
+  'requestIdHeaders',
+]);
+
+/**
+ * The options of a client derived from `parent`: each override checked as the constructor checks
+ * it (an `InvalidInputError` naming it), `headers` merged over the parent's, anything else kept.
+ * An option a derived client cannot change, or one that does not exist, is refused by name.
+ */
+export function deriveOptions(parent: ResolvedClientOptions, overrides: ClientOverrides): ResolvedClientOptions {
+  const fail: Fail = (field, problem) => {
+    throw new InvalidInputError(`Failed to derive a client (withOptions): ${problem}.`, { operation: 'withOptions', field });
+  };
+  if (overrides === null || typeof overrides !== 'object') fail('options', 'pass an object of the options to change');
+  for (const name of Object.keys(overrides)) {
+    if (OVERRIDABLE.has(name)) continue;
+    const kept = (KEPT_FROM_PARENT as Record<string, string | undefined>)[name];
+    fail(name, kept === undefined ? `${name} is not an option of AdminClient` : `${name} cannot be changed on a derived client: ${kept}`);
+  }
+  const timeoutMs = positive(overrides.timeoutMs, parent.timeoutMs, 'timeoutMs', fail);
+  // The limiter (and its lease) is the parent's: the lease must still outlast every request.
+  if (parent.pacing !== false && timeoutMs >= parent.pacing.leaseMs) {
+    fail('timeoutMs', `timeoutMs (${timeoutMs} ms) must be shorter than the parent's limits.leaseMs (${parent.pacing.leaseMs} ms)`);
+  }
+  const authErrorCodes = overrides.authErrorCodes ?? parent.authErrorCodes;
+  if (!Array.isArray(authErrorCodes) || !authErrorCodes.every((code) => typeof code === 'string')) fail('authErrorCodes', 'authErrorCodes must be a list of strings');
+  return {
+    ...parent,
+    timeoutMs,
+    maxRetries: nonNegativeInteger(overrides.maxRetries, parent.maxRetries, 'maxRetries', fail),
+    headers: mergeExtraHeaders(parent.headers, overrides.headers, fail),
+    priority: priority(overrides.priority, parent.priority, 'priority', fail),
+    retryBaseDelayMs: nonNegative(overrides.retryBaseDelayMs, parent.retryBaseDelayMs, 'retryBaseDelayMs', fail),
+    maxRetryDelayMs: nonNegative(overrides.maxRetryDelayMs, parent.maxRetryDelayMs, 'maxRetryDelayMs', fail),
+    maxRateLimitWaitMs: nonNegative(overrides.maxRateLimitWaitMs, parent.maxRateLimitWaitMs, 'maxRateLimitWaitMs', fail),
+    bulkChunkSize: positiveInteger(overrides.bulkChunkSize, parent.bulkChunkSize, 'bulkChunkSize', fail),
+    authErrorCodes,
+    requestIdHeaders: headerNames(overrides.requestIdHeaders, parent.requestIdHeaders, 'requestIdHeaders', fail),
+  };
+}
