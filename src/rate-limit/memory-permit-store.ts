@@ -1,4 +1,5 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
+import { appliedLimit, backgroundRoom, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
 import { TimedSet } from './timed-set.js';
@@ -20,13 +21,29 @@ interface BucketState {
   readonly answered: TimedSet;
   /** Epoch ms before which the bucket is paused; 0 when it never was. */
   pausedUntil: number;
+  /** The limit the server stated, for every client of the bucket. */
+  learntLimit: number | undefined;
+  /** Epoch ms until which the learnt limit is kept (extended while the bucket grants permits). */
+  learntUntil: number;
+  /** The window of the latest request (windows travel with requests), to settle leases when idle. */
+  windowMs: number;
+  /** Epoch ms until which interactive traffic counts as present (it asked within the window). */
+  interactiveUntil: number;
+  /** Refused interactive queues: waiter id -> epoch ms until which a slot is held for it. */
+  held: Map<string, number> | undefined;
 }
+
+/** Buckets looked at for idleness per `tryAcquire`: enough to keep up with any rate of new keys. */
+const IDLE_CHECKS_PER_CALL = 2;
 
 /**
  * The {@link PermitStore} of a single process: exact, in memory, O(log n) per call.
  *
  * Every request counts from the moment its permit is granted until `windowMs` after its response
  * (`release`); a permit not released within `leaseMs` counts as answered at its lease's end.
+ * Lanes, learnt limits and shares apply as {@link PermitStore} describes. A bucket is forgotten once
+ * it holds nothing (checked a couple of buckets per call, so no timer keeps the process alive and
+ * memory follows the keys in use, not every key ever seen).
  *
  * @example
  * ```ts
@@ -48,21 +65,48 @@ export class MemoryPermitStore implements PermitStore {
     this.#now = options.now ?? Date.now;
   }
 
+  /** How many buckets the store holds (for memory checks: idle ones are forgotten). */
+  get bucketCount(): number {
+    return this.#buckets.size;
+  }
+
   /** {@inheritDoc PermitStore.tryAcquire} */
   async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     assertValidAcquireRequest(request);
     const now = this.#now();
-    const state = this.#settledState(request.bucket, now, request.windowMs);
-    if (state.pausedUntil > now) return { granted: false, retryAfterMs: state.pausedUntil - now, paused: true };
+    this.#forgetIdle(now);
+    const { windowMs } = request;
+    const state = this.#settledState(request.bucket, now, windowMs);
+    const applied = appliedLimit(request, state.learntLimit);
+    const limit = sharedLimit(applied, request.share);
+    const interactive = request.lane !== 'background';
+    if (interactive) extendPresence(state, now + windowMs);
+    const held = liveHolds(state, now);
 
-    const counted = state.inFlight.size + state.answered.size;
-    if (counted < request.limit) {
-      this.#issuedPermits += 1;
-      const permitId = `permit-${this.#issuedPermits}`;
-      state.inFlight.set(permitId, now + request.leaseMs);
-      return { granted: true, permitId };
+    let retryAt: number;
+    let paused = false;
+    if (state.pausedUntil > now) {
+      retryAt = state.pausedUntil;
+      paused = true;
+    } else {
+      const room = interactive ? limit : backgroundRoom(limit, request.reserve ?? 0, state.interactiveUntil > now, held);
+      const counted = state.inFlight.size + state.answered.size;
+      if (counted < room) {
+        this.#issuedPermits += 1;
+        const permitId = `permit-${this.#issuedPermits}`;
+        state.inFlight.set(permitId, now + request.leaseMs);
+        if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, now + request.leaseMs + windowMs);
+        if (interactive && request.waiter !== undefined) state.held?.delete(request.waiter);
+        return { granted: true, permitId, limit: applied };
+      }
+      retryAt = nextChangeAt(state, counted - room + 1);
+      // A background request may also pass once a hold or the interactive presence ends.
+      if (!interactive) retryAt = Math.min(retryAt, earliestHoldEnd(state, now));
+      if (!Number.isFinite(retryAt)) retryAt = now + windowMs;
     }
-    return { granted: false, retryAfterMs: nextChangeAt(state, counted - request.limit + 1) - now, paused: false };
+    const retryAfterMs = retryAt - now;
+    if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, windowMs) + WAITER_HOLD_GRACE_MS);
+    return { granted: false, retryAfterMs, paused, limit: applied };
   }
 
   /** {@inheritDoc PermitStore.release} */
@@ -83,8 +127,17 @@ export class MemoryPermitStore implements PermitStore {
 
   /** {@inheritDoc PermitStore.pause} */
   async pause(bucket: string, untilMs: number): Promise<void> {
+    if (!(untilMs > this.#now())) return;
     const state = this.#state(bucket);
     state.pausedUntil = Math.max(state.pausedUntil, untilMs);
+  }
+
+  /** {@inheritDoc PermitStore.learnLimit} */
+  async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
+    if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
+    const state = this.#state(bucket);
+    state.learntLimit = limit;
+    state.learntUntil = Math.max(state.learntUntil, this.#now() + keepMs);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -95,7 +148,7 @@ export class MemoryPermitStore implements PermitStore {
   #state(bucket: string): BucketState {
     let state = this.#buckets.get(bucket);
     if (state === undefined) {
-      state = { inFlight: new TimedSet(), answered: new TimedSet(), pausedUntil: 0 };
+      state = { inFlight: new TimedSet(), answered: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, held: undefined };
       this.#buckets.set(bucket, state);
     }
     return state;
@@ -104,10 +157,75 @@ export class MemoryPermitStore implements PermitStore {
   /** The bucket as of `now`: ended leases turned into answered permits, expired counts dropped. */
   #settledState(bucket: string, now: number, windowMs: number): BucketState {
     const state = this.#state(bucket);
-    for (const lease of state.inFlight.takeUntil(now)) state.answered.set(lease.id, lease.at + windowMs);
-    state.answered.takeUntil(now);
+    state.windowMs = windowMs;
+    settle(state, now);
+    if (state.learntUntil <= now) state.learntLimit = undefined;
     return state;
   }
+
+  /**
+   * Forgets buckets that hold nothing any more. Each call looks at the oldest entries of the map
+   * and moves those still in use to its end, so every bucket is looked at again after a round
+   * through the others, and an idle one is gone within about `buckets / 2` calls. A release
+   * arriving for a forgotten bucket finds nothing: its count had ended.
+   */
+  #forgetIdle(now: number): void {
+    for (let checked = 0; checked < IDLE_CHECKS_PER_CALL && this.#buckets.size > 0; checked += 1) {
+      const [bucket, state] = this.#buckets.entries().next().value as [string, BucketState];
+      if (holdsNothing(state, now)) {
+        this.#buckets.delete(bucket);
+      } else {
+        if (this.#buckets.size === 1) return;
+        this.#buckets.delete(bucket);
+        this.#buckets.set(bucket, state);
+      }
+    }
+  }
+}
+
+/** Turns ended leases into answered permits and drops counts that ended. */
+function settle(state: BucketState, now: number): void {
+  for (const lease of state.inFlight.takeUntil(now)) state.answered.set(lease.id, lease.at + state.windowMs);
+  state.answered.takeUntil(now);
+}
+
+/** True when nothing in the bucket counts or waits any more: forgetting it changes no answer. */
+function holdsNothing(state: BucketState, now: number): boolean {
+  settle(state, now);
+  return (
+    state.inFlight.size === 0 &&
+    state.answered.size === 0 &&
+    state.pausedUntil <= now &&
+    state.interactiveUntil <= now &&
+    state.learntUntil <= now &&
+    liveHolds(state, now) === 0
+  );
+}
+
+function extendPresence(state: BucketState, until: number): void {
+  state.interactiveUntil = Math.max(state.interactiveUntil, until);
+}
+
+function hold(state: BucketState, waiter: string, until: number): void {
+  state.held ??= new Map();
+  state.held.set(waiter, until);
+  // Interactive traffic stays present while a refused queue waits.
+  extendPresence(state, until);
+}
+
+/** Drops ended holds; returns how many are left. */
+function liveHolds(state: BucketState, now: number): number {
+  if (state.held === undefined) return 0;
+  for (const [waiter, until] of state.held) if (until <= now) state.held.delete(waiter);
+  if (state.held.size === 0) state.held = undefined;
+  return state.held?.size ?? 0;
+}
+
+/** The earliest moment a hold or the interactive presence ends (what may let background through). */
+function earliestHoldEnd(state: BucketState, now: number): number {
+  let earliest = state.interactiveUntil > now ? state.interactiveUntil : Number.POSITIVE_INFINITY;
+  for (const until of state.held?.values() ?? []) earliest = Math.min(earliest, until);
+  return earliest;
 }
 
 /**
