@@ -16,6 +16,8 @@ export type {
   RequestEvent,
   ResponseEvent,
   RetryEvent,
+  WaitingEvent,
+  WaitReason,
 } from './client/client-events.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
 export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';

@@ -1,4 +1,7 @@
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
+import type { Priority, WaitReason } from '../rate-limit/priority.js';
+
+export type { Priority, WaitReason } from '../rate-limit/priority.js';
 
 /** Emitted before each attempt is sent. */
 export interface RequestEvent {
@@ -29,6 +32,30 @@ export interface RateLimitedEvent {
   count: number;
 }
 
+/**
+ * Emitted once per attempt when a call has waited for its rate-limit permit longer than
+ * `limits.waitingThresholdMs` (pacing is otherwise silent: `rateLimited` fires only on a 429).
+ */
+export interface WaitingEvent {
+  operation: string;
+  operationType: RateLimitedOperationType;
+  /** The lane the call waits in. */
+  priority: Priority;
+  /** How long it has waited so far. */
+  waitedMs: number;
+  /**
+   * An estimate of how much longer: until the limiter next asks the store, plus a window per
+   * `limit` calls queued ahead. Undefined when the limiter cannot tell.
+   */
+  expectedMs: number | undefined;
+  /**
+   * `'budget'`: the key's budget is spent for now (by this client, another one, or another process
+   * sharing the store); `'paused'`: every client of the key waits after a 429; `'learnt_limit'`:
+   * the server's stated limit is lower than the one configured.
+   */
+  reason: WaitReason;
+}
+
 /** Emitted before a failed attempt is retried. */
 export interface RetryEvent {
   operation: string;
@@ -44,6 +71,7 @@ export interface ClientEventMap {
   request: RequestEvent;
   response: ResponseEvent;
   rateLimited: RateLimitedEvent;
+  waiting: WaitingEvent;
   retry: RetryEvent;
 }
 
@@ -56,6 +84,7 @@ export class ClientEvents {
     request: new Set(),
     response: new Set(),
     rateLimited: new Set(),
+    waiting: new Set(),
     retry: new Set(),
   };
 

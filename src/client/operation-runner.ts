@@ -3,6 +3,7 @@ import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
+import { PRIORITIES, type Priority } from '../rate-limit/priority.js';
 import { sharedMemoryStore } from '../rate-limit/shared-memory-store.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { GraphQLTransport } from '../transport/graphql-transport.js';
@@ -39,8 +40,13 @@ export class OperationRunner {
         : new RateLimiter({
             store: options.pacing.store ?? sharedMemoryStore(),
             buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
-            budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
+            budgets: {
+              mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations },
+              queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries },
+            },
             leaseMs: options.pacing.leaseMs,
+            interactiveReserve: options.pacing.interactiveReserve,
+            waitingThresholdMs: options.pacing.waitingThresholdMs,
           });
     this.#pipeline = new RequestPipeline(options, transport, limiter, events);
   }
@@ -62,6 +68,7 @@ export class OperationRunner {
         retry: op.retry,
         ...(op.subscriptionReasons === true ? { subscriptionReasons: true } : {}),
         ...signalOf(options),
+        priority: priorityOf(options, BACKGROUND_BY_DEFAULT.has(op.field) ? 'background' : 'interactive', context),
       },
       context,
     );
@@ -85,6 +92,7 @@ export class OperationRunner {
         ...(variables === undefined ? {} : { variables }),
         retry: safe ? 'idempotent' : 'unsafe',
         ...signalOf(options),
+        priority: priorityOf(options, 'interactive', context),
       },
       context,
     );
@@ -110,6 +118,16 @@ export class OperationRunner {
   #context(operation: string, label: string, variables: unknown): ErrorContext {
     return { operation, label, redactor: new Redactor([this.#options.apiKey], variables) };
   }
+}
+
+/** Bulk operations wait as background work unless the caller says otherwise (the CLI's jobs use them). */
+const BACKGROUND_BY_DEFAULT: ReadonlySet<string> = new Set(['bulkCreateConsultingMeetings', 'bulkCancelConsultingMeetings']);
+
+function priorityOf(options: CallOptions | undefined, fallback: Priority, context: ErrorContext): Priority {
+  const priority = options?.priority;
+  if (priority === undefined) return fallback;
+  if (!PRIORITIES.includes(priority)) throw invalidInput(context, 'priority', "priority must be 'interactive' or 'background'");
+  return priority;
 }
 
 function signalOf(options: CallOptions | undefined): { signal?: AbortSignal } {

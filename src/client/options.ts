@@ -30,6 +30,19 @@ export interface PacingOptions {
    * @default timeoutMs + 5_000
    */
   leaseMs?: number;
+  /**
+   * Slots of each budget that background calls (bulk work) leave free while interactive calls of
+   * the key are about (one asked within the last window), so that an interactive call usually
+   * finds a slot at once instead of waiting for bulk work to free one. Costs background work about
+   * `interactiveReserve / limit` of its throughput, and only while interactive calls are about.
+   * @default 1
+   */
+  interactiveReserve?: number;
+  /**
+   * A call that has waited longer than this for its permit emits a `waiting` event (and a log line).
+   * @default 1_000
+   */
+  waitingThresholdMs?: number;
 }
 
 /** Something that accepts log lines; `console` fits. Lines never contain the API key. */
@@ -147,6 +160,8 @@ export const DEFAULTS = Object.freeze({
   mutations: Object.freeze({ limit: 200, windowMs: 60_000 }),
   queries: Object.freeze({ limit: 600, windowMs: 60_000 }),
   leaseMarginMs: 5_000,
+  interactiveReserve: 1,
+  waitingThresholdMs: 1_000,
   retryBaseDelayMs: 500,
   maxRetryDelayMs: 10_000,
   maxRateLimitWaitMs: 120_000,

@@ -2,6 +2,8 @@ import { RateLimitError } from '../errors/rate-limit-error.js';
 import { abortableSleep } from '../rate-limit/abortable-sleep.js';
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
+import type { Priority } from '../rate-limit/priority.js';
+import type { WaitInfo } from '../rate-limit/waiting-watch.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { interpretResponse } from '../response/interpret-response.js';
@@ -22,6 +24,8 @@ export interface PipelineCall {
   retry: RetrySafety;
   subscriptionReasons?: boolean;
   signal?: AbortSignal;
+  /** The lane the call waits in for its permit. */
+  priority: Priority;
 }
 
 type PRetry = typeof import('p-retry').default;
@@ -111,7 +115,12 @@ export class RequestPipeline {
   }
 
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, head: boolean): Promise<HttpOutcome> {
-    const permit = await this.#limiter?.acquire(type, { head, ...(call.signal === undefined ? {} : { signal: call.signal }) });
+    const permit = await this.#limiter?.acquire(type, {
+      head,
+      priority: call.priority,
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
+      ...(this.#events.listening('waiting') ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, operationType: type, priority: call.priority, ...wait }) } : {}),
+    });
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, operationType: type, attempt });
     const started = performance.now();
     try {

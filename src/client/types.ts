@@ -164,7 +164,18 @@ export interface GrantResult {
 export interface CallOptions {
   /** Aborting cancels the wait for a rate-limit slot, a retry delay and the request itself. */
   signal?: AbortSignal;
+  /**
+   * The lane the call waits in for its rate-limit permit: an `'interactive'` call goes before every
+   * queued `'background'` call of the same key (in this client, other clients of the process and,
+   * with a shared store, other processes).
+   * @default 'interactive' for single calls and `request()`; `'background'` for
+   * `bulkCreateMeetings`, `bulkCancelMeetings` and the grants of `grantCouponToMany`
+   */
+  priority?: Priority;
 }
+
+export type { Priority } from '../rate-limit/priority.js';
+import type { Priority } from '../rate-limit/priority.js';
 
 /** Options of the bulk methods. */
 export interface BulkOptions extends CallOptions {
