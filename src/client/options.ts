@@ -31,11 +31,16 @@ export interface PacingOptions {
    */
   leaseMs?: number;
   /**
-   * Slots of each budget that background calls (bulk work) leave free while interactive calls of
-   * the key are about (one asked within the last window), so that an interactive call usually
-   * finds a slot at once instead of waiting for bulk work to free one. Costs background work about
-   * `interactiveReserve / limit` of its throughput, and only while interactive calls are about.
-   * @default 1
+   * While interactive calls of the key are about (one asked within the last window), background
+   * calls (bulk work) hold at most `limit - interactiveReserve` slots of a budget and leave one slot
+   * free, so interactive calls find a slot at once instead of waiting for bulk work to free one:
+   * up to this many interactive calls per window go out at once even when a bulk job starts
+   * together with them, and later ones take the slots earlier ones leave. The cost, only while
+   * interactive calls are about: background work uses up to `interactiveReserve` fewer slots than
+   * the limit when interactive calls do not use them (10 % for a job on a limit of 50 with one
+   * interactive call per window; see bench/README.md). `0` turns the reserve off (interactive calls
+   * still go first, but wait for the next slot to free).
+   * @default 6
    */
   interactiveReserve?: number;
   /**
@@ -160,7 +165,7 @@ export const DEFAULTS = Object.freeze({
   mutations: Object.freeze({ limit: 200, windowMs: 60_000 }),
   queries: Object.freeze({ limit: 600, windowMs: 60_000 }),
   leaseMarginMs: 5_000,
-  interactiveReserve: 1,
+  interactiveReserve: 6,
   waitingThresholdMs: 1_000,
   retryBaseDelayMs: 500,
   maxRetryDelayMs: 10_000,

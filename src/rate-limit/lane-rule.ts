@@ -26,11 +26,14 @@ export function sharedLimit(limit: number, share: number | undefined): number {
 }
 
 /**
- * How many counted requests a background request may find and still be granted: the limit less
- * one slot per held interactive queue and, while interactive traffic is present, less the reserve
- * (which always leaves background work at least one slot).
+ * The room of a background request. It is granted while (1) all counted requests stay below the
+ * limit less one slot per held interactive queue and, while interactive traffic is present, less
+ * one more slot (so a slot an interactive call's count leaves is kept for the next one), and (2)
+ * counted background requests stay at most `limit - reserve` while interactive traffic is present
+ * (interactive calls can count on `reserve` slots per window: at most `limit - 1`, so background
+ * work always keeps one).
  */
-export function backgroundRoom(limit: number, reserve: number, interactivePresent: boolean, heldSlots: number): number {
+export function backgroundRoom(limit: number, reserve: number, interactivePresent: boolean, heldSlots: number): { total: number; background: number } {
   const reserved = interactivePresent ? Math.min(reserve, limit - 1) : 0;
-  return limit - reserved - heldSlots;
+  return { total: limit - heldSlots - (reserved > 0 ? 1 : 0), background: limit - reserved };
 }

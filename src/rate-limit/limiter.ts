@@ -26,7 +26,7 @@ export interface RateLimiterOptions {
   budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean }>;
   leaseMs: number;
   /**
-   * Slots background calls leave free while interactive traffic is present.
+   * Slots interactive calls can count on per window while bulk work runs (see `PacingOptions.interactiveReserve`).
    * @default 0
    */
   interactiveReserve?: number;

@@ -19,6 +19,8 @@ interface BucketState {
   readonly inFlight: TimedSet;
   /** Answered permits, timed by the end of their count (answer + window). */
   readonly answered: TimedSet;
+  /** Background permits (in flight or answered), timed by the latest end of their count. */
+  readonly background: TimedSet;
   /** Epoch ms before which the bucket is paused; 0 when it never was. */
   pausedUntil: number;
   /** The limit the server stated, for every client of the bucket. */
@@ -89,20 +91,24 @@ export class MemoryPermitStore implements PermitStore {
       retryAt = state.pausedUntil;
       paused = true;
     } else {
-      const room = interactive ? limit : backgroundRoom(limit, request.reserve ?? 0, state.interactiveUntil > now, held);
       const counted = state.inFlight.size + state.answered.size;
-      if (counted < room) {
+      const room = interactive ? { total: limit, background: Number.POSITIVE_INFINITY } : backgroundRoom(limit, request.reserve ?? 0, state.interactiveUntil > now, held);
+      const background = state.background.size;
+      if (counted < room.total && background < room.background) {
         this.#issuedPermits += 1;
         const permitId = `permit-${this.#issuedPermits}`;
         state.inFlight.set(permitId, now + request.leaseMs);
+        if (!interactive) state.background.set(permitId, now + request.leaseMs + windowMs);
         if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, now + request.leaseMs + windowMs);
         if (interactive && request.waiter !== undefined) state.held?.delete(request.waiter);
         return { granted: true, permitId, limit: applied };
       }
-      retryAt = nextChangeAt(state, counted - room + 1);
-      // A background request may also pass once a hold or the interactive presence ends.
+      // Refused: ask again when enough counted requests (and, for background, enough background
+      // ones) have left; background also when a hold or the interactive presence ends.
+      retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
+      if (background >= room.background) retryAt = Math.max(retryAt, state.background.nthEarliest(background - room.background + 1) ?? Number.POSITIVE_INFINITY);
       if (!interactive) retryAt = Math.min(retryAt, earliestHoldEnd(state, now));
-      if (!Number.isFinite(retryAt)) retryAt = now + windowMs;
+      if (!Number.isFinite(retryAt) || retryAt <= now) retryAt = now + windowMs;
     }
     const retryAfterMs = retryAt - now;
     if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, windowMs) + WAITER_HOLD_GRACE_MS);
@@ -116,13 +122,17 @@ export class MemoryPermitStore implements PermitStore {
     const countedUntil = this.#now() + windowMs;
     if (state.inFlight.delete(permitId)) {
       state.answered.set(permitId, countedUntil);
+      if (state.background.get(permitId) !== undefined) state.background.set(permitId, countedUntil);
       this.#listeners.notify(bucket);
       return;
     }
     // A response after the lease ended: the request may have reached the server up to now, so it
     // counts until a window after this answer, later than the lease's end would say.
     const leaseCountedUntil = state.answered.get(permitId);
-    if (leaseCountedUntil !== undefined && leaseCountedUntil < countedUntil) state.answered.set(permitId, countedUntil);
+    if (leaseCountedUntil !== undefined && leaseCountedUntil < countedUntil) {
+      state.answered.set(permitId, countedUntil);
+      if (state.background.get(permitId) !== undefined) state.background.set(permitId, countedUntil);
+    }
   }
 
   /** {@inheritDoc PermitStore.pause} */
@@ -148,7 +158,7 @@ export class MemoryPermitStore implements PermitStore {
   #state(bucket: string): BucketState {
     let state = this.#buckets.get(bucket);
     if (state === undefined) {
-      state = { inFlight: new TimedSet(), answered: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, held: undefined };
+      state = { inFlight: new TimedSet(), answered: new TimedSet(), background: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, held: undefined };
       this.#buckets.set(bucket, state);
     }
     return state;
@@ -187,6 +197,7 @@ export class MemoryPermitStore implements PermitStore {
 function settle(state: BucketState, now: number): void {
   for (const lease of state.inFlight.takeUntil(now)) state.answered.set(lease.id, lease.at + state.windowMs);
   state.answered.takeUntil(now);
+  state.background.takeUntil(now);
 }
 
 /** True when nothing in the bucket counts or waits any more: forgetting it changes no answer. */

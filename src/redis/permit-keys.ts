@@ -13,6 +13,8 @@ export interface PermitKeys {
   readonly interactive: string;
   /** The limit learnt from the server. */
   readonly learntLimit: string;
+  /** Sorted set of background permits (in flight or answered), scored by when they stop counting. */
+  readonly background: string;
 }
 
 /**
@@ -33,5 +35,6 @@ export function permitKeys(keyPrefix: string, bucket: string): PermitKeys {
     paused: `${base}:paused-until`,
     interactive: `${base}:interactive`,
     learntLimit: `${base}:learnt-limit`,
+    background: `${base}:background`,
   };
 }

@@ -13,6 +13,8 @@ import { LuaScript } from './lua-script.js';
  *                   present; 'waiter:<id>' -> epoch ms when the slot held for a refused
  *                   interactive queue is let go
  *   KEYS learnt     string: the limit the server stated
+ *   KEYS background sorted set: background permit id -> epoch ms when it stops counting (in flight:
+ *                   lease end + window; answered: answer + window)
  * Every write extends the key's PEXPIRE to cover what it holds, so an idle bucket vanishes. Key
  * expiry runs on Redis's real time; with a test clock (virtual time) it gets ten minutes more, so a
  * slow machine cannot expire permits that the virtual clock still counts.
@@ -30,14 +32,14 @@ end
 `;
 
 /**
- * KEYS: answered, in-flight, paused, interactive, learnt-limit.
+ * KEYS: answered, in-flight, paused, interactive, learnt-limit, background.
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms.
  * Replies `{1, permitId, appliedLimit}` when granted, else `{0, retryAfterMs, paused (1|0), appliedLimit}`.
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
 export const acquireScript = new LuaScript(`${PRELUDE}
-local answered, in_flight, paused, interactive, learnt_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local answered, in_flight, paused, interactive, learnt_key, background = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local limit, window, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local now = clock(ARGV[5])
 local is_interactive = ARGV[6] ~= 'background'
@@ -54,6 +56,7 @@ if #ended > 0 then
 end
 redis.call('ZREMRANGEBYSCORE', answered, '-inf', now)
 redis.call('ZREMRANGEBYSCORE', interactive, '-inf', now)
+redis.call('ZREMRANGEBYSCORE', background, '-inf', now)
 
 -- A learnt limit replaces the request's, or only lowers it when the request's was configured.
 local learnt = redis.call('GET', learnt_key)
@@ -82,35 +85,51 @@ if paused_until > now then
   is_paused = 1
 else
   local room = limit
+  local background_room = math.huge
   if not is_interactive then
     local reserve = 0
     if present then reserve = math.min(tonumber(ARGV[7]), limit - 1) end
-    room = limit - reserve - held
+    room = limit - held
+    if reserve > 0 then room = room - 1 end
+    background_room = limit - reserve
   end
   local answered_count = redis.call('ZCARD', answered)
   local counted = answered_count + redis.call('ZCARD', in_flight)
-  if counted < room then
+  local background_count = redis.call('ZCARD', background)
+  if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])
     extend_ttl(in_flight, lease + window, ARGV[5])
+    if not is_interactive then
+      redis.call('ZADD', background, now + lease + window, ARGV[4])
+      extend_ttl(background, lease + window, ARGV[5])
+    end
     if learnt then extend_ttl(learnt_key, lease + window, ARGV[5]) end
     if is_interactive and waiter ~= '' then redis.call('ZREM', interactive, 'waiter:' .. waiter) end
     return {1, ARGV[4], applied}
   end
-  -- Refused: ask again when enough answered permits stop counting or, when they cannot free
-  -- enough, when the earliest lease ends; background also when a hold or the presence ends.
-  local needed = counted - room + 1
-  retry_at = math.huge
-  if needed >= 1 and needed <= answered_count then
-    retry_at = tonumber(redis.call('ZRANGE', answered, needed - 1, needed - 1, 'WITHSCORES')[2])
-  else
-    local first_lease = redis.call('ZRANGE', in_flight, 0, 0, 'WITHSCORES')[2]
-    if first_lease then retry_at = tonumber(first_lease) end
+  -- Refused: ask again when enough counted requests (and, for background, enough background ones)
+  -- have left; background also when a hold or the interactive presence ends.
+  retry_at = now
+  if counted >= room then
+    retry_at = math.huge
+    local needed = counted - room + 1
+    if needed >= 1 and needed <= answered_count then
+      retry_at = tonumber(redis.call('ZRANGE', answered, needed - 1, needed - 1, 'WITHSCORES')[2])
+    else
+      local first_lease = redis.call('ZRANGE', in_flight, 0, 0, 'WITHSCORES')[2]
+      if first_lease then retry_at = tonumber(first_lease) end
+    end
+  end
+  if background_count >= background_room then
+    local needed = background_count - background_room + 1
+    local frees = redis.call('ZRANGE', background, needed - 1, needed - 1, 'WITHSCORES')[2]
+    retry_at = math.max(retry_at, frees and tonumber(frees) or math.huge)
   end
   if not is_interactive then
     local first_hold = redis.call('ZRANGE', interactive, 0, 0, 'WITHSCORES')[2]
     if first_hold then retry_at = math.min(retry_at, tonumber(first_hold)) end
   end
-  if retry_at == math.huge then retry_at = now + window end
+  if retry_at == math.huge or retry_at <= now then retry_at = now + window end
 end
 
 local retry_after = retry_at - now
@@ -126,17 +145,23 @@ return {0, retry_after, is_paused, applied}
 `);
 
 /**
- * KEYS: answered, in-flight. ARGV: permit id, windowMs, clock.
+ * KEYS: answered, in-flight, background. ARGV: permit id, windowMs, clock.
  * Replies 1 when an in-flight permit was released, else 0 (unknown, or its lease had ended).
  */
 export const releaseScript = new LuaScript(`${PRELUDE}
-local answered, in_flight = KEYS[1], KEYS[2]
+local answered, in_flight, background = KEYS[1], KEYS[2], KEYS[3]
 local window = tonumber(ARGV[2])
 local counted_until = clock(ARGV[3]) + window
+
+local function recount_background()
+  local until_now = redis.call('ZSCORE', background, ARGV[1])
+  if until_now then redis.call('ZADD', background, counted_until, ARGV[1]) end
+end
 
 if redis.call('ZREM', in_flight, ARGV[1]) == 1 then
   redis.call('ZADD', answered, counted_until, ARGV[1])
   extend_ttl(answered, window, ARGV[3])
+  recount_background()
   return 1
 end
 -- A response after the lease ended: the request may have reached the server up to now, so it
@@ -145,6 +170,8 @@ local lease_counted_until = redis.call('ZSCORE', answered, ARGV[1])
 if lease_counted_until and tonumber(lease_counted_until) < counted_until then
   redis.call('ZADD', answered, counted_until, ARGV[1])
   extend_ttl(answered, window, ARGV[3])
+  recount_background()
+  extend_ttl(background, window, ARGV[3])
 end
 return 0
 `);

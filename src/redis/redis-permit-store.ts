@@ -75,7 +75,7 @@ export class RedisPermitStore implements PermitStore {
     const keys = this.#keys(request.bucket);
     const reply = await acquireScript.run(
       this.client,
-      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit],
+      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background],
       [
         request.limit,
         request.windowMs,
@@ -96,7 +96,7 @@ export class RedisPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.release} */
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight], [permitId, windowMs, this.#clockArgument()]);
+    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
   }
 

@@ -76,12 +76,24 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       await grant(interactive(1, { waiter: 'queue-b' }));
     });
 
-    it('while interactive traffic is present (asked within the window), background leaves `reserve` slots free', async () => {
+    it('while interactive traffic is present (asked within the window), background holds at most limit - reserve slots and leaves one free', async () => {
       await grant(interactive(5));
-      expect(await grantCount(background(5, { reserve: 2 }))).toBe(2);
+      // Background stops at 3 (limit 5 - reserve 2); counted, 4 of 5: one stays free.
+      expect(await grantCount(background(5, { reserve: 2 }))).toBe(3);
       // Refused background work asks again when the presence may have ended.
       expect(await refusal(background(5, { reserve: 2 }))).toBe(WINDOW_MS);
-      expect(await grantCount(interactive(5))).toBe(2);
+      expect(await grantCount(interactive(5))).toBe(1);
+    });
+
+    it('an interactive call gets the slot its predecessor leaves, not background work', async () => {
+      const first = await grant(interactive(3));
+      await subject().store.release(BUCKET, first, WINDOW_MS);
+      expect(await grantCount(background(3, { reserve: 1 }))).toBe(1); // counted 2 of 3: one free
+      advance(WINDOW_MS / 2);
+      await grant(interactive(3)); // takes the free one
+      advance(WINDOW_MS / 2); // the first interactive call's count ends: a slot frees
+      expect(await grantCount(background(3, { reserve: 1 }))).toBe(0);
+      await grant(interactive(3));
     });
 
     it('the reserve lifts once no interactive request asked for a window', async () => {

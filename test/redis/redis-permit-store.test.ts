@@ -11,8 +11,8 @@ const redis = useRedisServer();
 const API_KEY = 'sk_live_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a';
 
 /**
- * A bucket with one answered permit, one in flight, a refused interactive queue, a learnt limit
- * and a 10 s pause: every key the store writes.
+ * A bucket with one answered permit, one in flight, a refused interactive queue, a learnt limit,
+ * a background permit and a 10 s pause: every key the store writes.
  */
 async function writeEveryKindOfKey() {
   const client = redis().connect();
@@ -22,7 +22,7 @@ async function writeEveryKindOfKey() {
   const request = { bucket, limit: 5, windowMs: 60_000, leaseMs: 30_000 };
   const first = await store.tryAcquire(request);
   if (!first.granted) throw new Error('expected a permit in an empty bucket');
-  await store.tryAcquire(request);
+  await store.tryAcquire({ ...request, lane: 'background' });
   await store.release(bucket, first.permitId, request.windowMs);
   await store.learnLimit(bucket, 2, request.windowMs);
   await store.tryAcquire({ ...request, waiter: 'queue-1' });
@@ -40,7 +40,7 @@ describe('RedisPermitStore', () => {
     it('holds no API key text, only the bucket name under the key prefix', async () => {
       const { client, keyPrefix, bucket } = await writeEveryKindOfKey();
       const keys = await client.keys(`${keyPrefix}*`);
-      const suffixes = ['answered', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
+      const suffixes = ['answered', 'background', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
       expect(keys.sort()).toEqual(suffixes.map((suffix) => `${keyPrefix}{${bucket}}:${suffix}`));
       for (const key of keys) {
         for (let start = 0; start + 8 <= API_KEY.length; start += 1) expect(key).not.toContain(API_KEY.slice(start, start + 8));
@@ -62,6 +62,8 @@ describe('RedisPermitStore', () => {
       // Kept while the bucket is in use: the lease of the latest permit and a window.
       expect(await ttl('learnt-limit')).toBeGreaterThan(0);
       expect(await ttl('learnt-limit')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
+      expect(await ttl('background')).toBeGreaterThan(0);
+      expect(await ttl('background')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
     });
 
     it('an idle bucket vanishes once nothing in it counts any more (learnt limit, lanes and holds included)', async () => {
