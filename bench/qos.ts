@@ -138,7 +138,9 @@ for (let round = 0; round < repeat; round += 1) {
     }
   }
   if (wanted('sparse')) {
-    for (const reserve of reserves) await oneProcess('sparse (1 per window)', 'current', 'grant-to-many', reserve, WINDOW_MS);
+    // Light interactive traffic: every half window (always present), and one call per window.
+    for (const reserve of reserves) await oneProcess('sparse, every 1.5 s', 'current', 'grant-to-many', reserve, WINDOW_MS / 2);
+    for (const reserve of reserves) await oneProcess('sparse, every 3 s', 'current', 'grant-to-many', reserve, WINDOW_MS);
   }
   if (wanted('reserve')) {
     for (const reserve of reserves) await oneProcess('same client, grantToMany', 'current', 'grant-to-many', reserve);

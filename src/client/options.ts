@@ -31,15 +31,15 @@ export interface PacingOptions {
    */
   leaseMs?: number;
   /**
-   * While interactive calls of the key are about (one asked within the last window), background
-   * calls (bulk work) hold at most `limit - interactiveReserve` slots of a budget and leave one slot
-   * free, so interactive calls find a slot at once instead of waiting for bulk work to free one:
-   * up to this many interactive calls per window go out at once even when a bulk job starts
-   * together with them, and later ones take the slots earlier ones leave. The cost, only while
-   * interactive calls are about: background work uses up to `interactiveReserve` fewer slots than
-   * the limit when interactive calls do not use them (10 % for a job on a limit of 50 with one
-   * interactive call per window; see bench/README.md). `0` turns the reserve off (interactive calls
-   * still go first, but wait for the next slot to free).
+   * Interactive calls of the key that can go out at once while bulk work (background calls) has
+   * the budget, per window. While interactive calls are about (one asked within the last window),
+   * background work leaves one slot free, so the slot an interactive call's count leaves goes to
+   * the next one; and during the first window of interactive traffic or of a bulk job's burst, it
+   * holds at most `limit - interactiveReserve` slots, since a bulk job fills the budget within a
+   * round trip and nothing frees before a window has passed. The cost, paid only then: bulk work
+   * has up to `interactiveReserve` slots fewer for one window (and one fewer while interactive
+   * calls are about). `0` turns the reserve off: interactive calls still go first, but wait for
+   * the next slot to free. Figures: bench/README.md, "QoS".
    * @default 6
    */
   interactiveReserve?: number;

@@ -26,14 +26,15 @@ export function sharedLimit(limit: number, share: number | undefined): number {
 }
 
 /**
- * The room of a background request. It is granted while (1) all counted requests stay below the
- * limit less one slot per held interactive queue and, while interactive traffic is present, less
- * one more slot (so a slot an interactive call's count leaves is kept for the next one), and (2)
- * counted background requests stay at most `limit - reserve` while interactive traffic is present
- * (interactive calls can count on `reserve` slots per window: at most `limit - 1`, so background
- * work always keeps one).
+ * The room of a background request while interactive traffic is present (otherwise: the limit
+ * less one slot per held interactive queue). Counted requests must stay below the limit less one
+ * slot per held interactive queue and, with a reserve, less one more slot: the slot an interactive
+ * call's count leaves is kept for the next one. During the first window of interactive traffic,
+ * or of a burst of background work (`fresh`), counted background requests must also stay at most
+ * `limit - reserve` (at most `limit - 1` is reserved): a bulk job fills the budget within a round
+ * trip, and the interactive calls of that first window would otherwise wait for its slots to free.
  */
-export function backgroundRoom(limit: number, reserve: number, interactivePresent: boolean, heldSlots: number): { total: number; background: number } {
-  const reserved = interactivePresent ? Math.min(reserve, limit - 1) : 0;
-  return { total: limit - heldSlots - (reserved > 0 ? 1 : 0), background: limit - reserved };
+export function backgroundRoom(limit: number, reserve: number, presence: { present: boolean; fresh: boolean }, heldSlots: number): { total: number; background: number } {
+  const reserved = presence.present ? Math.min(reserve, limit - 1) : 0;
+  return { total: limit - heldSlots - (reserved > 0 ? 1 : 0), background: presence.fresh ? limit - reserved : Number.POSITIVE_INFINITY };
 }

@@ -31,6 +31,8 @@ interface BucketState {
   windowMs: number;
   /** Epoch ms until which interactive traffic counts as present (it asked within the window). */
   interactiveUntil: number;
+  /** Epoch ms until which the first window of interactive traffic or of a background burst lasts. */
+  freshUntil: number;
   /** Refused interactive queues: waiter id -> epoch ms until which a slot is held for it. */
   held: Map<string, number> | undefined;
 }
@@ -82,7 +84,10 @@ export class MemoryPermitStore implements PermitStore {
     const applied = appliedLimit(request, state.learntLimit);
     const limit = sharedLimit(applied, request.share);
     const interactive = request.lane !== 'background';
-    if (interactive) extendPresence(state, now + windowMs);
+    if (interactive) {
+      if (state.interactiveUntil <= now) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
+      extendPresence(state, now + windowMs);
+    }
     const held = liveHolds(state, now);
 
     let retryAt: number;
@@ -92,13 +97,18 @@ export class MemoryPermitStore implements PermitStore {
       paused = true;
     } else {
       const counted = state.inFlight.size + state.answered.size;
-      const room = interactive ? { total: limit, background: Number.POSITIVE_INFINITY } : backgroundRoom(limit, request.reserve ?? 0, state.interactiveUntil > now, held);
       const background = state.background.size;
+      const present = state.interactiveUntil > now;
+      const room = interactive ? { total: limit, background: Number.POSITIVE_INFINITY } : backgroundRoom(limit, request.reserve ?? 0, { present, fresh: present && (state.freshUntil > now || background === 0) }, held);
       if (counted < room.total && background < room.background) {
         this.#issuedPermits += 1;
         const permitId = `permit-${this.#issuedPermits}`;
         state.inFlight.set(permitId, now + request.leaseMs);
-        if (!interactive) state.background.set(permitId, now + request.leaseMs + windowMs);
+        if (!interactive) {
+          // The first permit of a background burst opens its first window.
+          if (background === 0) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
+          state.background.set(permitId, now + request.leaseMs + windowMs);
+        }
         if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, now + request.leaseMs + windowMs);
         if (interactive && request.waiter !== undefined) state.held?.delete(request.waiter);
         return { granted: true, permitId, limit: applied };
@@ -158,7 +168,7 @@ export class MemoryPermitStore implements PermitStore {
   #state(bucket: string): BucketState {
     let state = this.#buckets.get(bucket);
     if (state === undefined) {
-      state = { inFlight: new TimedSet(), answered: new TimedSet(), background: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, held: undefined };
+      state = { inFlight: new TimedSet(), answered: new TimedSet(), background: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, freshUntil: 0, held: undefined };
       this.#buckets.set(bucket, state);
     }
     return state;
@@ -208,6 +218,7 @@ function holdsNothing(state: BucketState, now: number): boolean {
     state.answered.size === 0 &&
     state.pausedUntil <= now &&
     state.interactiveUntil <= now &&
+    state.freshUntil <= now &&
     state.learntUntil <= now &&
     liveHolds(state, now) === 0
   );
@@ -232,9 +243,10 @@ function liveHolds(state: BucketState, now: number): number {
   return state.held?.size ?? 0;
 }
 
-/** The earliest moment a hold or the interactive presence ends (what may let background through). */
+/** The earliest moment a hold, the interactive presence or a first window ends (what may let background through). */
 function earliestHoldEnd(state: BucketState, now: number): number {
   let earliest = state.interactiveUntil > now ? state.interactiveUntil : Number.POSITIVE_INFINITY;
+  if (state.freshUntil > now) earliest = Math.min(earliest, state.freshUntil);
   for (const until of state.held?.values() ?? []) earliest = Math.min(earliest, until);
   return earliest;
 }

@@ -15,9 +15,9 @@ import type { Priority } from './priority.js';
  * take any free slot; a `background` request leaves free one slot per interactive queue that was
  * refused and is about to ask again, and, while interactive traffic is present (an interactive
  * request asked within the last window, or a refused one still waits) and `reserve` is above 0,
- * one more slot, and never lets background permits count more than `limit - reserve`. So an
- * interactive call overtakes queued background work in every client and process sharing the
- * store, and usually finds a slot at once.
+ * one more slot; during the first window of interactive traffic or of a burst of background work,
+ * background permits count at most `limit - reserve`. So an interactive call overtakes queued
+ * background work in every client and process sharing the store, and usually finds a slot at once.
  *
  * Limits: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
  * replaces a request's `limit`, unless `limitIsCeiling` (an explicitly configured limit), which it
@@ -71,8 +71,9 @@ export interface AcquireRequest {
    */
   lane?: Priority;
   /**
-   * Background requests only: while interactive traffic is present, background permits count at
-   * most `limit - reserve` (at most `limit - 1` is reserved) and one slot is left free.
+   * Background requests only: while interactive traffic is present, one slot is left free and,
+   * during the first window of that traffic or of a burst of background work, background permits
+   * count at most `limit - reserve` (at most `limit - 1` is reserved).
    * @default 0
    */
   reserve?: number;

@@ -8,7 +8,8 @@ export interface PermitKeys {
   readonly paused: string;
   /**
    * Sorted set of interactive demand: `present` scored by when interactive traffic stops counting
-   * as present, and `waiter:<id>` per refused interactive queue, scored by the end of its hold.
+   * as present, `fresh` by when the first window of interactive traffic or of a background burst
+   * ends, and `waiter:<id>` per refused interactive queue, scored by the end of its hold.
    */
   readonly interactive: string;
   /** The limit learnt from the server. */

@@ -10,8 +10,9 @@ import { LuaScript } from './lua-script.js';
  *   KEYS in-flight  sorted set: permit id -> epoch ms when its lease ends
  *   KEYS paused     string: epoch ms when the pause after a 429 ends
  *   KEYS interactive sorted set: 'present' -> epoch ms when interactive traffic stops counting as
- *                   present; 'waiter:<id>' -> epoch ms when the slot held for a refused
- *                   interactive queue is let go
+ *                   present; 'fresh' -> epoch ms when the first window of interactive traffic or
+ *                   of a background burst ends; 'waiter:<id>' -> epoch ms when the slot held for
+ *                   a refused interactive queue is let go
  *   KEYS learnt     string: the limit the server stated
  *   KEYS background sorted set: background permit id -> epoch ms when it stops counting (in flight:
  *                   lease end + window; answered: answer + window)
@@ -68,14 +69,21 @@ local applied = limit
 local share = tonumber(ARGV[10])
 if share < 1 then limit = math.max(1, math.floor(limit * share)) end
 
+local function raise(member, until_ms)
+  local current = tonumber(redis.call('ZSCORE', interactive, member) or '0')
+  if current < until_ms then redis.call('ZADD', interactive, until_ms, member) end
+end
 if is_interactive then
-  local present_until = tonumber(redis.call('ZSCORE', interactive, 'present') or '0')
-  if present_until < now + window then redis.call('ZADD', interactive, now + window, 'present') end
+  -- Interactive traffic that starts (again) opens a first window.
+  if not redis.call('ZSCORE', interactive, 'present') then raise('fresh', now + window) end
+  raise('present', now + window)
   extend_ttl(interactive, window, ARGV[5])
 end
 local present = redis.call('ZSCORE', interactive, 'present')
+local fresh = redis.call('ZSCORE', interactive, 'fresh')
 local held = redis.call('ZCARD', interactive)
 if present then held = held - 1 end
+if fresh then held = held - 1 end
 
 local retry_at
 local is_paused = 0
@@ -84,6 +92,9 @@ if paused_until > now then
   retry_at = paused_until
   is_paused = 1
 else
+  local answered_count = redis.call('ZCARD', answered)
+  local counted = answered_count + redis.call('ZCARD', in_flight)
+  local background_count = redis.call('ZCARD', background)
   local room = limit
   local background_room = math.huge
   if not is_interactive then
@@ -91,15 +102,18 @@ else
     if present then reserve = math.min(tonumber(ARGV[7]), limit - 1) end
     room = limit - held
     if reserve > 0 then room = room - 1 end
-    background_room = limit - reserve
+    -- The first window of interactive traffic or of a background burst: background keeps to
+    -- limit - reserve.
+    if present and (fresh or background_count == 0) then background_room = limit - reserve end
   end
-  local answered_count = redis.call('ZCARD', answered)
-  local counted = answered_count + redis.call('ZCARD', in_flight)
-  local background_count = redis.call('ZCARD', background)
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])
     extend_ttl(in_flight, lease + window, ARGV[5])
     if not is_interactive then
+      if background_count == 0 then
+        raise('fresh', now + window)
+        extend_ttl(interactive, window, ARGV[5])
+      end
       redis.call('ZADD', background, now + lease + window, ARGV[4])
       extend_ttl(background, lease + window, ARGV[5])
     end
@@ -137,8 +151,7 @@ if is_interactive and waiter ~= '' then
   local hold_ms = math.min(retry_after, window) + tonumber(ARGV[11])
   redis.call('ZADD', interactive, now + hold_ms, 'waiter:' .. waiter)
   -- Interactive traffic stays present while a refused queue waits.
-  local present_until = tonumber(redis.call('ZSCORE', interactive, 'present') or '0')
-  if present_until < now + hold_ms then redis.call('ZADD', interactive, now + hold_ms, 'present') end
+  raise('present', now + hold_ms)
   extend_ttl(interactive, hold_ms, ARGV[5])
 end
 return {0, retry_after, is_paused, applied}

@@ -96,6 +96,24 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       await grant(interactive(3));
     });
 
+    it('the cap of limit - reserve holds for the first window of interactive traffic; then background only leaves one slot free', async () => {
+      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // traffic starts at 0
+      expect(await grantCount(background(6, { reserve: 3 }))).toBe(3); // capped at 6 - 3
+      advance(WINDOW_MS / 2);
+      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // still present
+      advance(WINDOW_MS / 2); // the first window is over; the first interactive call's count too
+      // Counted: 3 background + 1 interactive; one slot stays free: 1 more background permit.
+      expect(await grantCount(background(6, { reserve: 3 }))).toBe(1);
+    });
+
+    it('a background burst that starts while interactive traffic is present is capped for its first window', async () => {
+      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS);
+      advance(WINDOW_MS - 100);
+      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // present until 1900
+      advance(200); // the interactive traffic's first window is over; one interactive call counts
+      expect(await grantCount(background(6, { reserve: 3 }))).toBe(3); // a new burst: capped again
+    });
+
     it('the reserve lifts once no interactive request asked for a window', async () => {
       await subject().store.release(BUCKET, await grant(interactive(3)), WINDOW_MS);
       expect(await grantCount(background(3, { reserve: 1 }))).toBe(1);
