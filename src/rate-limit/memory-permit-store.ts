@@ -79,49 +79,15 @@ export class MemoryPermitStore implements PermitStore {
     assertValidAcquireRequest(request);
     const now = this.#now();
     this.#forgetIdle(now);
-    const { windowMs } = request;
-    const state = this.#settledState(request.bucket, now, windowMs);
+    const state = this.#settledState(request.bucket, now, request.windowMs);
     const applied = appliedLimit(request, state.learntLimit);
-    const limit = sharedLimit(applied, request.share);
     const interactive = request.lane !== 'background';
-    if (interactive) {
-      if (state.interactiveUntil <= now) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
-      extendPresence(state, now + windowMs);
-    }
-    const held = liveHolds(state, now);
-
-    let retryAt: number;
-    let paused = false;
-    if (state.pausedUntil > now) {
-      retryAt = state.pausedUntil;
-      paused = true;
-    } else {
-      const counted = state.inFlight.size + state.answered.size;
-      const background = state.background.size;
-      const present = state.interactiveUntil > now;
-      const room = interactive ? { total: limit, background: Number.POSITIVE_INFINITY } : backgroundRoom(limit, request.reserve ?? 0, { present, fresh: present && (state.freshUntil > now || background === 0) }, held);
-      if (counted < room.total && background < room.background) {
-        this.#issuedPermits += 1;
-        const permitId = `permit-${this.#issuedPermits}`;
-        state.inFlight.set(permitId, now + request.leaseMs);
-        if (!interactive) {
-          // The first permit of a background burst opens its first window.
-          if (background === 0) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
-          state.background.set(permitId, now + request.leaseMs + windowMs);
-        }
-        if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, now + request.leaseMs + windowMs);
-        if (interactive && request.waiter !== undefined) state.held?.delete(request.waiter);
-        return { granted: true, permitId, limit: applied };
-      }
-      // Refused: ask again when enough counted requests (and, for background, enough background
-      // ones) have left; background also when a hold or the interactive presence ends.
-      retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
-      if (background >= room.background) retryAt = Math.max(retryAt, state.background.nthEarliest(background - room.background + 1) ?? Number.POSITIVE_INFINITY);
-      if (!interactive) retryAt = Math.min(retryAt, earliestHoldEnd(state, now));
-      if (!Number.isFinite(retryAt) || retryAt <= now) retryAt = now + windowMs;
-    }
+    if (interactive) noteInteractive(state, now, request.windowMs);
+    const paused = state.pausedUntil > now;
+    const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(applied, request.share), now);
+    if (retryAt === undefined) return { granted: true, permitId: this.#grant(state, request, now), limit: applied };
     const retryAfterMs = retryAt - now;
-    if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, windowMs) + WAITER_HOLD_GRACE_MS);
+    if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, request.windowMs) + WAITER_HOLD_GRACE_MS);
     return { granted: false, retryAfterMs, paused, limit: applied };
   }
 
@@ -163,6 +129,22 @@ export class MemoryPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.onRelease} */
   onRelease(bucket: string, listener: () => void): () => void {
     return this.#listeners.add(bucket, listener);
+  }
+
+  #grant(state: BucketState, request: AcquireRequest, now: number): string {
+    this.#issuedPermits += 1;
+    const permitId = `permit-${this.#issuedPermits}`;
+    const countsUntil = now + request.leaseMs + request.windowMs;
+    state.inFlight.set(permitId, now + request.leaseMs);
+    if (request.lane === 'background') {
+      // The first permit of a background burst opens its first window.
+      if (state.background.size === 0) state.freshUntil = Math.max(state.freshUntil, now + request.windowMs);
+      state.background.set(permitId, countsUntil);
+    } else if (request.waiter !== undefined) {
+      state.held?.delete(request.waiter);
+    }
+    if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, countsUntil);
+    return permitId;
   }
 
   #state(bucket: string): BucketState {
@@ -222,6 +204,31 @@ function holdsNothing(state: BucketState, now: number): boolean {
     state.learntUntil <= now &&
     liveHolds(state, now) === 0
   );
+}
+
+/** An interactive request asked: traffic is present for a window; if it was not, a first window opens. */
+function noteInteractive(state: BucketState, now: number, windowMs: number): void {
+  if (state.interactiveUntil <= now) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
+  extendPresence(state, now + windowMs);
+}
+
+/**
+ * When a request the bucket has no room for should ask again, or undefined when there is room:
+ * when enough counted requests (and, for background, enough background ones) have left;
+ * background also when a hold, the presence or a first window ends.
+ */
+function refusedUntil(state: BucketState, request: AcquireRequest, limit: number, now: number): number | undefined {
+  const counted = state.inFlight.size + state.answered.size;
+  if (request.lane !== 'background') return counted < limit ? undefined : nextChangeAt(state, counted - limit + 1);
+  const background = state.background.size;
+  const present = state.interactiveUntil > now;
+  const fresh = present && (state.freshUntil > now || background === 0);
+  const room = backgroundRoom(limit, request.reserve ?? 0, { present, fresh }, liveHolds(state, now));
+  if (counted < room.total && background < room.background) return undefined;
+  let retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
+  if (background >= room.background) retryAt = Math.max(retryAt, state.background.nthEarliest(background - room.background + 1) ?? Number.POSITIVE_INFINITY);
+  retryAt = Math.min(retryAt, earliestHoldEnd(state, now));
+  return Number.isFinite(retryAt) && retryAt > now ? retryAt : now + request.windowMs;
 }
 
 function extendPresence(state: BucketState, until: number): void {
