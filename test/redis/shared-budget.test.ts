@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import { RedisPermitStore } from '../../src/redis/index.js';
-import { scenarioArbitrary } from '../rate-limit/scenario-arbitrary.js';
+import { scenarioArbitrary, withLanes } from '../rate-limit/scenario-arbitrary.js';
 import { busiestWindow, simulate } from '../rate-limit/server-arrival-simulation.js';
 import { VirtualClock } from '../rate-limit/virtual-clock.js';
 import { uniqueKeyPrefix, useRedisServer } from './shared-redis.js';
@@ -35,6 +35,19 @@ describe('one budget shared by two processes through Redis', () => {
         expect(busiestWindow(arrivals, scenario.windowMs)).toBeLessThanOrEqual(scenario.limit);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('with interactive and background clients in both processes and any reserve, no window sees more than `limit` arrivals', async () => {
+    await fc.assert(
+      fc.asyncProperty(withLanes(scenarioArbitrary({ maxClients: 4, maxRequestsPerClient: 8, maxLimit: 5 })), async (scenario) => {
+        const clock = new VirtualClock();
+        const stores = twoProcesses({ keyPrefix: uniqueKeyPrefix(), clock: clock.now });
+        const { arrivals } = await simulate(scenario, (client) => stores[client % 2] ?? stores[0], clock, BUCKET);
+        expect(arrivals).toHaveLength(scenario.clients.flat().length);
+        expect(busiestWindow(arrivals, scenario.windowMs)).toBeLessThanOrEqual(scenario.limit);
+      }),
+      { numRuns: 100 },
     );
   });
 
