@@ -24,8 +24,8 @@ export interface PipelineCall {
   retry: RetrySafety;
   subscriptionReasons?: boolean;
   signal?: AbortSignal;
-  /** The lane the call waits in for its permit. */
-  priority: Priority;
+  /** The lane the call waits in for its permit; `'interactive'` when not given. */
+  priority?: Priority;
 }
 
 type PRetry = typeof import('p-retry').default;
@@ -115,11 +115,12 @@ export class RequestPipeline {
   }
 
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, head: boolean): Promise<HttpOutcome> {
+    const priority = call.priority ?? 'interactive';
     const permit = await this.#limiter?.acquire(type, {
       head,
-      priority: call.priority,
+      priority,
       ...(call.signal === undefined ? {} : { signal: call.signal }),
-      ...(this.#events.listening('waiting') ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, operationType: type, priority: call.priority, ...wait }) } : {}),
+      ...(this.#events.listening('waiting') ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, operationType: type, priority, ...wait }) } : {}),
     });
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, operationType: type, attempt });
     const started = performance.now();
