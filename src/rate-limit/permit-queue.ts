@@ -149,6 +149,9 @@ export class PermitQueue implements WaiterOwner<Permit> {
         }
         if (!result.granted) {
           this.#refused(result);
+          // An interactive call joined while a background call was being asked for: the store's
+          // answer for it may differ (held slots, the reserve), so it is asked for now.
+          if (head.lane === 'background' && this.#interactive.head !== undefined) continue;
           this.#running = false;
           this.#arm(this.#sleepMs(result.retryAfterMs));
           return;

@@ -4,6 +4,7 @@ import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import { ForeignShareBackoff } from '../../src/rate-limit/foreign-share-backoff.js';
 import { RateLimiter, type Permit, type RateLimiterOptions } from '../../src/rate-limit/limiter.js';
 import { MemoryPermitStore } from '../../src/rate-limit/memory-permit-store.js';
+import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { WaitInfo } from '../../src/rate-limit/waiting-watch.js';
 
 const WINDOW_MS = 300;
@@ -129,6 +130,31 @@ describe('lanes: "an interactive call overtakes every queued background call"', 
     expect(performance.now() - started).toBeLessThan(50);
     pacing.adaptLimit('mutations', 100);
     await Promise.all(queued);
+  });
+
+  it('an interactive call that joins while the queue is asking the store for a background call is asked for next, not after the background wait', async () => {
+    // A store whose answers the test gives, one request at a time (as a slow Redis would).
+    const asked: { request: AcquireRequest; answer: (result: AcquireResult) => void }[] = [];
+    const store: PermitStore = {
+      tryAcquire: (request) => new Promise((answer) => void asked.push({ request, answer })),
+      release: async () => undefined,
+      pause: async () => undefined,
+    };
+    const pacing = limiter(1, { store });
+    const refused = (retryAfterMs: number): AcquireResult => ({ granted: false, retryAfterMs, paused: false });
+    void pacing.acquire('mutations', { priority: 'background' }).catch(() => undefined);
+    asked[0]?.answer(refused(1)); // queued; the dispatch loop asks again 1 ms later
+    while (asked.length < 2) await sleep(1);
+    const interactive = pacing.acquire('mutations'); // joins while that request is out
+    while (asked.length < 3) await sleep(1);
+    asked[2]?.answer(refused(5)); // its own try: refused, a slot frees in 5 ms
+    asked[1]?.answer(refused(WINDOW_MS)); // the background call's: much later
+    const answeredAt = performance.now();
+    while (asked.length < 4) await sleep(1);
+    expect(asked[3]?.request.lane).toBe('interactive');
+    expect(performance.now() - answeredAt).toBeLessThan(WINDOW_MS / 2); // not after the background call's wait
+    asked[3]?.answer({ granted: true, permitId: 'p-1' });
+    await interactive;
   });
 
   it('background calls use the whole budget when no interactive call is about', async () => {
