@@ -12,6 +12,7 @@ import { startRedisServer } from '../test/support/redis-server.js';
 import { startForeignTraffic } from './pacing/foreign-traffic.js';
 import { runNaive, runSdk, type RunResult } from './pacing/runners.js';
 import { startRemoteSimulator } from './support/remote-simulator.js';
+import { medianRoundTrip } from './support/round-trip.js';
 import { LIMIT, theoreticalMinimumMs, WINDOW_MS } from './pacing/setup.js';
 
 const run = promisify(execFile);
@@ -38,16 +39,6 @@ async function measure(scenario: string, client: Row['client'], requests: number
   } finally {
     await server.close();
   }
-}
-
-async function medianRoundTrip(url: string): Promise<number> {
-  const samples: number[] = [];
-  for (let index = 0; index < 7; index += 1) {
-    const started = performance.now();
-    await fetch(`${url}/admin/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
-    samples.push(performance.now() - started);
-  }
-  return samples.sort((a, b) => a - b)[3] as number;
 }
 
 async function twoProcesses(mode: 'sdk' | 'naive', url: string, count: number, redisUrl: string): Promise<RunResult> {

@@ -19,6 +19,8 @@ export type {
   RequestEvent,
   ResponseEvent,
   RetryEvent,
+  WaitingEvent,
+  WaitReason,
 } from './client/client-events.js';
 export type { ClientOverrides } from './client/derive-options.js';
 export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';

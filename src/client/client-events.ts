@@ -1,4 +1,7 @@
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
+import type { Priority, WaitReason } from '../rate-limit/priority.js';
+
+export type { Priority, WaitReason } from '../rate-limit/priority.js';
 
 /**
  * What every event says of the call it belongs to. A call is one method call (or one chunk of a
@@ -49,6 +52,31 @@ export interface RateLimitedEvent extends CallEvent {
   count: number;
 }
 
+/**
+ * Emitted once per attempt when a call has waited for its rate-limit permit longer than
+ * `limits.waitingThresholdMs` (pacing is otherwise silent: `rateLimited` fires only on a 429).
+ * `attempt` is the request that waits (it has not been sent yet).
+ */
+export interface WaitingEvent extends CallEvent {
+  /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
+  operationType: RateLimitedOperationType;
+  /** The lane the call waits in. */
+  priority: Priority;
+  /** How long it has waited so far. */
+  waitedMs: number;
+  /**
+   * An estimate of how much longer: until the limiter next asks the store, plus a window per
+   * `limit` calls queued ahead. Undefined when the limiter cannot tell.
+   */
+  expectedMs: number | undefined;
+  /**
+   * `'budget'`: the key's budget is spent for now (by this client, another one, or another process
+   * sharing the store); `'paused'`: every client of the key waits after a 429; `'learnt_limit'`:
+   * the server's stated limit is lower than the one configured.
+   */
+  reason: WaitReason;
+}
+
 /** Emitted before a failed attempt is retried (`attempt` is the one about to be sent: 2 for the first retry). */
 export interface RetryEvent extends CallEvent {
   /** The error class of the failure (e.g. `'NetworkError'`), never its data. */
@@ -65,6 +93,8 @@ export interface ClientEventMap {
   response: ResponseEvent;
   /** When a 429 pauses the operation type's queue. */
   rateLimited: RateLimitedEvent;
+  /** When a call has waited for a rate-limit permit longer than `limits.waitingThresholdMs`. */
+  waiting: WaitingEvent;
   /** Before a failed attempt is retried. */
   retry: RetryEvent;
 }
@@ -82,6 +112,7 @@ export class ClientEvents {
     request: new Set(),
     response: new Set(),
     rateLimited: new Set(),
+    waiting: new Set(),
     retry: new Set(),
   };
   readonly #parent: ClientEvents | undefined;

@@ -47,8 +47,13 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
       : new RateLimiter({
           store: options.pacing.store ?? sharedMemoryStore(),
           buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
-          budgets: { mutations: options.pacing.mutations, queries: options.pacing.queries },
+          budgets: {
+            mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations },
+            queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries },
+          },
           leaseMs: options.pacing.leaseMs,
+          interactiveReserve: options.pacing.interactiveReserve,
+          waitingThresholdMs: options.pacing.waitingThresholdMs,
         });
   return { transport, limiter };
 }
@@ -86,6 +91,7 @@ export class OperationRunner {
     const { data, response } = await this.#pipeline.run(
       {
         ...settings,
+        priority: settings.priority ?? (BACKGROUND_BY_DEFAULT.has(op.field) ? 'background' : 'interactive'),
         operation: method,
         callId: context.callId,
         label: op.label,
@@ -193,6 +199,9 @@ function missingPayload(context: ErrorContext): InvalidResponseError {
     problem: 'missing_payload',
   });
 }
+
+/** Bulk operations wait as background work unless the caller (or the client) says otherwise: the CLI's jobs use them. */
+const BACKGROUND_BY_DEFAULT: ReadonlySet<string> = new Set(['bulkCreateConsultingMeetings', 'bulkCancelConsultingMeetings']);
 
 function userAgent(suffix: string | undefined): string {
   const runtime = typeof process === 'object' && typeof process.version === 'string' ? ` node/${process.version}` : '';

@@ -33,6 +33,24 @@ export interface PacingOptions {
    * @default timeoutMs + 5_000
    */
   leaseMs?: number;
+  /**
+   * Interactive calls of the key that can go out at once while bulk work (background calls) has
+   * the budget, per window. While interactive calls are about (one asked within the last window),
+   * background work leaves one slot free, so the slot an interactive call's count leaves goes to
+   * the next one; and during the first window of interactive traffic or of a bulk job's burst, it
+   * holds at most `limit - interactiveReserve` slots, since a bulk job fills the budget within a
+   * round trip and nothing frees before a window has passed. The cost, paid only then: bulk work
+   * has up to `interactiveReserve` slots fewer for one window (and one fewer while interactive
+   * calls are about). `0` turns the reserve off: interactive calls still go first, but wait for
+   * the next slot to free. Figures: bench/README.md, "QoS".
+   * @default 6
+   */
+  interactiveReserve?: number;
+  /**
+   * A call that has waited longer than this for its permit emits a `waiting` event (and a log line).
+   * @default 1_000
+   */
+  waitingThresholdMs?: number;
 }
 
 /** Something that accepts log lines; `console` fits. Lines never contain the API key. */
@@ -196,6 +214,10 @@ export const DEFAULTS = Object.freeze({
   queries: Object.freeze<RateLimitBudget>({ limit: 600, windowMs: 60_000 }),
   /** {@link PacingOptions.leaseMs} is `timeoutMs` plus this margin. */
   leaseMarginMs: 5_000,
+  /** {@link PacingOptions.interactiveReserve}. */
+  interactiveReserve: 6,
+  /** {@link PacingOptions.waitingThresholdMs}. */
+  waitingThresholdMs: 1_000,
   /** {@link AdminClientOptions.retryBaseDelayMs}. */
   retryBaseDelayMs: 500,
   /** {@link AdminClientOptions.maxRetryDelayMs}. */

@@ -2,6 +2,7 @@ import { RateLimitError } from '../errors/rate-limit-error.js';
 import { abortableSleep } from '../rate-limit/abortable-sleep.js';
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 import type { RateLimiter } from '../rate-limit/limiter.js';
+import type { WaitInfo } from '../rate-limit/waiting-watch.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
 import { errorBase, type ErrorContext } from '../response/error-context.js';
 import { interpretResponse } from '../response/interpret-response.js';
@@ -153,8 +154,16 @@ export class RequestPipeline {
   }
 
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<HttpOutcome> {
-    // A request sent again (after a 429 or a retried failure) goes to the head of the queue.
-    const permit = await this.#limiter?.acquire(type, { head: budget.sent > 0, ...(call.signal === undefined ? {} : { signal: call.signal }) });
+    const priority = call.priority ?? 'interactive';
+    // A request sent again (after a 429 or a retried failure) goes to the head of its lane.
+    const permit = await this.#limiter?.acquire(type, {
+      head: budget.sent > 0,
+      priority,
+      ...(call.signal === undefined ? {} : { signal: call.signal }),
+      ...(this.#events.listening('waiting')
+        ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, operationType: type, priority, ...wait }) }
+        : {}),
+    });
     budget.sent += 1;
     const attempt = budget.sent;
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });

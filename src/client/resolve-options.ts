@@ -15,7 +15,18 @@ export interface ResolvedClientOptions {
   fetch: typeof globalThis.fetch | undefined;
   timeoutMs: number;
   maxRetries: number;
-  pacing: { mutations: RateLimitBudget; queries: RateLimitBudget; store: PermitStore | undefined; leaseMs: number } | false;
+  pacing:
+    | {
+        mutations: RateLimitBudget;
+        queries: RateLimitBudget;
+        /** Which limits were configured explicitly (ceilings the server's stated limit may only lower). */
+        configuredLimits: { mutations: boolean; queries: boolean };
+        store: PermitStore | undefined;
+        leaseMs: number;
+        interactiveReserve: number;
+        waitingThresholdMs: number;
+      }
+    | false;
   retryBaseDelayMs: number;
   maxRetryDelayMs: number;
   maxRateLimitWaitMs: number;
@@ -66,8 +77,11 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
         : {
             mutations: budget(options.limits?.mutations, DEFAULTS.mutations, 'limits.mutations', fail),
             queries: budget(options.limits?.queries, DEFAULTS.queries, 'limits.queries', fail),
+            configuredLimits: { mutations: options.limits?.mutations?.limit !== undefined, queries: options.limits?.queries?.limit !== undefined },
             store: options.limits?.store,
             leaseMs,
+            interactiveReserve: nonNegativeInteger(options.limits?.interactiveReserve, DEFAULTS.interactiveReserve, 'limits.interactiveReserve', fail),
+            waitingThresholdMs: nonNegative(options.limits?.waitingThresholdMs, DEFAULTS.waitingThresholdMs, 'limits.waitingThresholdMs', fail),
           },
     retryBaseDelayMs: nonNegative(options.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs, 'retryBaseDelayMs', fail),
     maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, DEFAULTS.maxRetryDelayMs, 'maxRetryDelayMs', fail),

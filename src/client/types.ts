@@ -114,12 +114,6 @@ export interface GrantResult {
 }
 
 /**
- * How urgently a call wants its rate-limit permit when the budget is short: `'interactive'` calls
- * (someone is waiting) go before `'background'` work (bulk jobs).
- */
-export type Priority = 'interactive' | 'background';
-
-/**
  * Per-call options, the optional last argument of every method. Each value overrides the client's
  * for this call only; omitted ones keep the client's (`new AdminClient(...)` or `withOptions`).
  *
@@ -151,11 +145,17 @@ export interface CallOptions {
    */
   headers?: Record<string, string>;
   /**
-   * The call's priority for a rate-limit permit.
-   * @default the client's `priority`; without one, by kind of call (single calls interactive, bulk work background)
+   * The lane the call waits in for its rate-limit permit: an `'interactive'` call goes before every
+   * queued `'background'` call of the same key (in this client, other clients of the process and,
+   * with a shared store, other processes).
+   * @default the client's `priority`; without one, `'interactive'` for single calls and `request()`,
+   * `'background'` for `bulkCreateMeetings`, `bulkCancelMeetings` and the grants of `grantCouponToMany`
    */
   priority?: Priority;
 }
+
+export type { Priority } from '../rate-limit/priority.js';
+import type { Priority } from '../rate-limit/priority.js';
 
 /** Options of the bulk methods. */
 export interface BulkOptions extends CallOptions {

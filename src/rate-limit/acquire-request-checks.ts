@@ -1,8 +1,10 @@
 import type { AcquireRequest } from './permit-store.js';
+import { PRIORITIES } from './priority.js';
 
 /**
- * Rejects an {@link AcquireRequest} no store can decide on: a limit below 1 would refuse forever
- * and a non-positive window or lease would count nothing.
+ * Rejects an {@link AcquireRequest} no store can decide on: a limit below 1 would refuse forever,
+ * a non-positive window or lease would count nothing, an unknown lane or a share outside (0, 1]
+ * has no meaning.
  *
  * @throws RangeError naming the field and the value.
  */
@@ -10,9 +12,18 @@ export function assertValidAcquireRequest(request: AcquireRequest): void {
   assertPositiveInteger('limit', request.limit, "Pass the server's limit for this operation type (at least 1)");
   assertPositiveInteger('windowMs', request.windowMs, "Pass the server's window in whole milliseconds (60000 by default)");
   assertPositiveInteger('leaseMs', request.leaseMs, 'Pass a lease longer than the longest request, in whole milliseconds');
+  const { lane, reserve, share, waiter } = request;
+  if (lane !== undefined && !PRIORITIES.includes(lane)) fail('lane', lane, "Pass 'interactive' or 'background'");
+  if (reserve !== undefined && !(Number.isSafeInteger(reserve) && reserve >= 0)) fail('reserve', reserve, 'Pass a whole number of slots, 0 or more');
+  if (share !== undefined && !(typeof share === 'number' && share > 0 && share <= 1)) fail('share', share, 'Pass a fraction above 0 and at most 1');
+  if (waiter !== undefined && !(typeof waiter === 'string' && waiter !== '')) fail('waiter', waiter, 'Pass a non-empty id of the waiting queue');
 }
 
 function assertPositiveInteger(field: keyof AcquireRequest, value: unknown, remedy: string): void {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return;
   throw new RangeError(`Failed to acquire a rate-limit permit: ${field} must be a positive integer, got ${String(value)}. ${remedy}.`);
+}
+
+function fail(field: keyof AcquireRequest, value: unknown, remedy: string): never {
+  throw new RangeError(`Failed to acquire a rate-limit permit: ${field} is not valid, got ${String(value)}. ${remedy}.`);
 }

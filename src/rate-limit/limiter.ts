@@ -1,8 +1,11 @@
-import type Bottleneck from 'bottleneck';
-import { abortableSleep } from './abortable-sleep.js';
 import type { RateLimitedOperationType } from './bucket-name.js';
 import { ForeignShareBackoff } from './foreign-share-backoff.js';
-import type { PermitStore } from './permit-store.js';
+import { PermitQueue, type Permit } from './permit-queue.js';
+import type { AcquireRequest, PermitStore } from './permit-store.js';
+import type { Priority, WaitReason } from './priority.js';
+import type { WaitInfo } from './waiting-watch.js';
+
+export type { Permit } from './permit-queue.js';
 
 /** A budget the limiter paces under. */
 export interface LimiterBudget {
@@ -10,77 +13,110 @@ export interface LimiterBudget {
   windowMs: number;
 }
 
+/** A budget as configured: `limitIsCeiling` when the limit was set explicitly (hints may only lower it). */
+export interface ConfiguredBudget extends LimiterBudget {
+  limitIsCeiling: boolean;
+}
+
 /** What a {@link RateLimiter} needs. */
 export interface RateLimiterOptions {
   store: PermitStore;
   /** Bucket names per operation type (hashes of the key, never the key). */
   buckets: Record<RateLimitedOperationType, string>;
-  budgets: Record<RateLimitedOperationType, LimiterBudget>;
+  budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean }>;
   leaseMs: number;
+  /**
+   * Slots interactive calls can count on per window while bulk work runs (see `PacingOptions.interactiveReserve`).
+   * @default 0
+   */
+  interactiveReserve?: number;
+  /**
+   * Calls waiting longer than this for a permit are told (`onWaiting`).
+   * @default Infinity (never)
+   */
+  waitingThresholdMs?: number;
 }
 
-/** A granted permit; release it when the response (or the failure) arrives. */
-export interface Permit {
-  release(): void;
-}
-
-/** Queue priorities of bottleneck: lower runs first. */
-const PRIORITY_HEAD = 0;
-const PRIORITY_NORMAL = 5;
-
-let bottleneckModule: Promise<typeof Bottleneck> | undefined;
-/** Loaded on first use: importing the SDK should not pay for it. */
-function loadBottleneck(): Promise<typeof Bottleneck> {
-  bottleneckModule ??= import('bottleneck').then((module) => module.default);
-  return bottleneckModule;
+/** How one call asks for a permit. */
+export interface LimiterAcquireOptions {
+  signal?: AbortSignal;
+  /** Goes before the others of its lane (a request sent again after a 429). */
+  head?: boolean;
+  /** @default 'interactive' */
+  priority?: Priority;
+  /** Told once if the call waits longer than the threshold. */
+  onWaiting?: (info: WaitInfo) => void;
 }
 
 /**
- * Paces requests per operation type under the server's sliding-window limit.
+ * Paces requests per operation type under the server's sliding-window limit, with two lanes:
+ * interactive calls go before queued background work (see {@link PermitQueue}; the store carries
+ * the lanes to other clients and processes of the key).
  *
- * While nobody waits, a request takes its permit from the store directly, so a full burst up to
- * the limit goes out at once. Once the budget is spent, requests wait in a bottleneck queue per
- * type (one job at a time, with priorities: a request sent again after a 429 goes first) whose
- * job waits until the store's rule has room. The store applies the rule for every client of the
- * key (and holds everyone during a pause after a 429). Bottleneck's own retry path is not used: a
- * request sent again re-enters the queue.
+ * Limits: an explicitly configured limit is a ceiling the server's stated limit may lower but never
+ * raise; the documented default may be raised by it. The stated limit is kept in the store (every
+ * client of the key uses it) and, as a fallback once the store has forgotten an idle bucket, here.
  */
 export class RateLimiter {
   readonly #options: RateLimiterOptions;
-  readonly #budgets: Record<RateLimitedOperationType, LimiterBudget>;
-  readonly #queues = new Map<RateLimitedOperationType, Promise<Bottleneck>>();
-  readonly #waiting: Record<RateLimitedOperationType, number> = { mutations: 0, queries: 0 };
+  readonly #budgets: Record<RateLimitedOperationType, ConfiguredBudget & { learnt: number | undefined; applied: number | undefined }>;
   readonly #backoff: Record<RateLimitedOperationType, ForeignShareBackoff>;
+  readonly #queues: Record<RateLimitedOperationType, PermitQueue>;
+  /** Names this client's interactive queues in the store (a held slot belongs to one queue). */
+  readonly #waiterId: string;
 
   constructor(options: RateLimiterOptions) {
     this.#options = options;
-    this.#budgets = { mutations: { ...options.budgets.mutations }, queries: { ...options.budgets.queries } };
+    const configured = (budget: RateLimiterOptions['budgets'][RateLimitedOperationType]) => ({
+      limit: budget.limit,
+      windowMs: budget.windowMs,
+      limitIsCeiling: budget.limitIsCeiling === true,
+      learnt: undefined,
+      applied: undefined,
+    });
+    this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
     this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
+    this.#waiterId = process.getBuiltinModule('node:crypto').randomUUID();
+    this.#queues = { mutations: this.#queue('mutations'), queries: this.#queue('queries') };
   }
 
-  /** The budget currently applied to a type (it adapts to the server's stated limit). */
+  /** The budget currently applied to a type (it follows the limit the server states). */
   budget(type: RateLimitedOperationType): Readonly<LimiterBudget> {
-    return this.#budgets[type];
+    const budget = this.#budgets[type];
+    return { limit: budget.applied ?? this.#ownLimit(type), windowMs: budget.windowMs };
+  }
+
+  /** Calls of a type waiting for a permit in this client. */
+  waiting(type: RateLimitedOperationType): number {
+    return this.#queues[type].waiting;
   }
 
   /**
-   * Waits for a permit. `head: true` puts the request at the front of the queue (a request sent
-   * again after a 429). Aborting rejects at once with the signal's reason.
+   * Waits for a permit. Aborting rejects at once with the signal's reason, and the call leaves the
+   * queue holding nothing.
    */
-  async acquire(type: RateLimitedOperationType, options: { signal?: AbortSignal; head?: boolean } = {}): Promise<Permit> {
-    options.signal?.throwIfAborted();
-    // Nobody waiting: try the store at once (first come, first served is kept: a refused request
-    // joins the queue behind those already waiting).
-    if (this.#waiting[type] === 0) {
-      const result = await this.#tryAcquire(type);
-      if (result.granted) return this.#permit(type, result.permitId);
-    }
-    return this.#enqueue(type, options);
+  acquire(type: RateLimitedOperationType, options: LimiterAcquireOptions = {}): Promise<Permit> {
+    return this.#queues[type].acquire({
+      lane: options.priority ?? 'interactive',
+      head: options.head === true,
+      signal: options.signal,
+      onWaiting: options.onWaiting,
+    });
   }
 
-  /** Adopts the limit the server states (`X-RateLimit-Limit` / `extensions.limit`). */
+  /**
+   * Adopts the limit the server states (`X-RateLimit-Limit` / `extensions.limit`): kept in the
+   * store for every client of the key, and here. A configured limit is never raised by it.
+   */
   adaptLimit(type: RateLimitedOperationType, limit: number): void {
-    if (Number.isInteger(limit) && limit > 0) this.#budgets[type].limit = limit;
+    if (!(Number.isSafeInteger(limit) && limit > 0)) return;
+    const budget = this.#budgets[type];
+    const before = this.#ownLimit(type);
+    budget.learnt = limit;
+    budget.applied = undefined; // until the store answers with the limit it applies now
+    const keepMs = budget.windowMs + this.#options.leaseMs;
+    this.#options.store.learnLimit?.(this.#options.buckets[type], limit, keepMs).catch(() => undefined);
+    if (this.#ownLimit(type) > before) this.#queues[type].wake();
   }
 
   /**
@@ -88,89 +124,49 @@ export class RateLimiter {
    * someone else is spending the key's budget, uses a smaller share of it for a while.
    */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
-    this.#backoff[type].rateLimited(this.#budgets[type], Date.now());
+    this.#backoff[type].rateLimited(this.budget(type), Date.now());
     return this.#options.store.pause(this.#options.buckets[type], untilMs);
   }
 
-  #enqueue(type: RateLimitedOperationType, options: { signal?: AbortSignal; head?: boolean }): Promise<Permit> {
-    const { signal } = options;
-    this.#waiting[type] += 1;
-    return new Promise<Permit>((resolve, reject) => {
-      let settled = false;
-      const finish = (): void => {
-        if (settled) return;
-        settled = true;
-        this.#waiting[type] -= 1;
-        signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        finish();
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const job = async (): Promise<void> => {
-        if (settled) return; // aborted while queued: take nothing
-        try {
-          const permitId = await this.#waitForPermit(type, signal);
-          if (settled) {
-            this.#permit(type, permitId).release();
-          } else {
-            finish();
-            resolve(this.#permit(type, permitId));
-          }
-        } catch (error) {
-          if (!settled) {
-            finish();
-            reject(error);
-          }
-        }
-      };
-      this.#queue(type)
-        .then((queue) => queue.schedule({ priority: options.head === true ? PRIORITY_HEAD : PRIORITY_NORMAL }, job))
-        .catch((error: unknown) => {
-          if (!settled) {
-            finish();
-            reject(error);
-          }
-        });
+  /** The limit this client asks for: configured or default, after the limit it learnt itself. */
+  #ownLimit(type: RateLimitedOperationType): number {
+    const { limit, learnt, limitIsCeiling } = this.#budgets[type];
+    if (learnt === undefined) return limit;
+    return limitIsCeiling ? Math.min(limit, learnt) : learnt;
+  }
+
+  #queue(type: RateLimitedOperationType): PermitQueue {
+    const budget = this.#budgets[type];
+    return new PermitQueue({
+      store: this.#options.store,
+      bucket: this.#options.buckets[type],
+      request: (lane) => this.#request(type, lane),
+      windowMs: () => budget.windowMs,
+      reasonOf: (refusal) => this.#reasonOf(type, refusal),
+      onApplied: (limit) => {
+        budget.applied = limit;
+      },
+      waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY,
     });
   }
 
-  #queue(type: RateLimitedOperationType): Promise<Bottleneck> {
-    let queue = this.#queues.get(type);
-    if (queue === undefined) {
-      queue = loadBottleneck().then((Limiter) => new Limiter({ maxConcurrent: 1 }));
-      this.#queues.set(type, queue);
-    }
-    return queue;
-  }
-
-  #tryAcquire(type: RateLimitedOperationType) {
+  #request(type: RateLimitedOperationType, lane: Priority): AcquireRequest {
     const budget = this.#budgets[type];
-    const limit = this.#backoff[type].limit(budget, Date.now());
-    return this.#options.store.tryAcquire({ bucket: this.#options.buckets[type], limit, windowMs: budget.windowMs, leaseMs: this.#options.leaseMs });
+    const limit = this.#ownLimit(type);
+    const request: AcquireRequest = { bucket: this.#options.buckets[type], limit, windowMs: budget.windowMs, leaseMs: this.#options.leaseMs, lane };
+    if (budget.limitIsCeiling) request.limitIsCeiling = true;
+    if (lane === 'interactive') request.waiter = this.#waiterId;
+    else if (this.#options.interactiveReserve !== undefined && this.#options.interactiveReserve > 0) request.reserve = this.#options.interactiveReserve;
+    // The share is taken of the limit the store applies, as the backoff measures it.
+    const applied = this.budget(type);
+    const share = this.#backoff[type].limit(applied, Date.now()) / applied.limit;
+    if (share < 1) request.share = share;
+    return request;
   }
 
-  async #waitForPermit(type: RateLimitedOperationType, signal?: AbortSignal): Promise<string> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const result = await this.#tryAcquire(type);
-      if (result.granted) return result.permitId;
-      // An answered request frees its slot exactly windowMs after its response, so nothing can free
-      // up later than that from now: never sleep longer (the store may answer with a lease end).
-      await abortableSleep(Math.min(Math.max(result.retryAfterMs, 1), this.#budgets[type].windowMs), signal);
-    }
-  }
-
-  #permit(type: RateLimitedOperationType, permitId: string): Permit {
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        // Fire and forget: the answer's time is taken now; a store failure must not fail the call.
-        this.#options.store.release(this.#options.buckets[type], permitId, this.#budgets[type].windowMs).catch(() => undefined);
-      },
-    };
+  #reasonOf(type: RateLimitedOperationType, refusal: { paused: boolean; limit?: number }): WaitReason {
+    if (refusal.paused) return 'paused';
+    if (refusal.limit !== undefined && refusal.limit < this.#budgets[type].limit) return 'learnt_limit';
+    return 'budget';
   }
 }

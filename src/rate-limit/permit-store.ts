@@ -1,3 +1,5 @@
+import type { Priority } from './priority.js';
+
 /**
  * Where the permits of a rate-limit budget are counted. A budget (a "bucket") is one API key and
  * one operation type (`mutations` or `queries`), named by an opaque string that never contains the
@@ -8,6 +10,21 @@
  * flight, or whose response came less than `windowMs` ago, is below `limit`. A request in flight
  * has arrived at the server at some unknown moment up to now, so it counts until `windowMs` after
  * its response, which is the latest moment its arrival can still be inside the server's window.
+ *
+ * Lanes (optional for a store; both stores of the SDK apply them): an `interactive` request may
+ * take any free slot; a `background` request leaves free one slot per interactive queue that was
+ * refused and is about to ask again, and, while interactive traffic is present (an interactive
+ * request asked within the last window, or a refused one still waits) and `reserve` is above 0,
+ * one more slot; during the first window of interactive traffic or of a burst of background work,
+ * background permits count at most `limit - reserve`. So an interactive call overtakes queued
+ * background work in every client and process sharing the store, and usually finds a slot at once.
+ *
+ * Limits: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
+ * replaces a request's `limit`, unless `limitIsCeiling` (an explicitly configured limit), which it
+ * may only lower.
+ *
+ * Memory: a store forgets a bucket once nothing in it counts any more (idle for its window, plus
+ * the lease of any permit not released).
  *
  * Stores: {@link MemoryPermitStore} (one process) and the Redis store of `school-admin-sdk/redis`
  * (all processes sharing a key).
@@ -27,6 +44,11 @@ export interface PermitStore {
    */
   pause(bucket: string, untilMs: number): Promise<void>;
   /**
+   * Optional: records the limit the server stated (`X-RateLimit-Limit`, `extensions.limit`) for
+   * every client of the bucket, kept at least `keepMs` and as long as the bucket is in use.
+   */
+  learnLimit?(bucket: string, limit: number, keepMs: number): Promise<void>;
+  /**
    * Optional: calls `listener` when a permit of `bucket` may have become free sooner than a
    * previous `tryAcquire` answered (a release in this process). Returns an unsubscribe function.
    */
@@ -43,6 +65,37 @@ export interface AcquireRequest {
   windowMs: number;
   /** How long a permit may stay unreleased before it is treated as answered. */
   leaseMs: number;
+  /**
+   * The lane that asks (see {@link PermitStore}).
+   * @default 'interactive'
+   */
+  lane?: Priority;
+  /**
+   * Background requests only: while interactive traffic is present, one slot is left free and,
+   * during the first window of that traffic or of a burst of background work, background permits
+   * count at most `limit - reserve` (at most `limit - 1` is reserved).
+   * @default 0
+   */
+  reserve?: number;
+  /**
+   * Interactive requests only: names the queue that asks. When refused, the store holds one slot
+   * for it against background requests until shortly after its next attempt is due.
+   * @default none (nothing is held)
+   */
+  waiter?: string;
+  /**
+   * True when `limit` was configured explicitly: a learnt limit may lower it but never raise it.
+   * False: a learnt limit replaces it (the documented default may be raised, for self-hosted
+   * deployments).
+   * @default false
+   */
+  limitIsCeiling?: boolean;
+  /**
+   * The fraction of the limit to use, in (0, 1], after 429s caused by traffic outside the SDK;
+   * at least one request per window is always allowed.
+   * @default 1
+   */
+  share?: number;
 }
 
 /** The answer of {@link PermitStore.tryAcquire}. */
@@ -52,6 +105,8 @@ export type AcquireResult =
       granted: true;
       /** Pass it to {@link PermitStore.release} when the response arrives. */
       permitId: string;
+      /** The limit the store applied (after a learnt limit), when it says. */
+      limit?: number;
     }
   | {
       /** No permit now: wait `retryAfterMs` and ask again. */
@@ -64,4 +119,6 @@ export type AcquireResult =
       retryAfterMs: number;
       /** True when the bucket is paused after a 429. */
       paused: boolean;
+      /** The limit the store applied (after a learnt limit), when it says. */
+      limit?: number;
     };

@@ -6,6 +6,16 @@ export interface PermitKeys {
   readonly inFlight: string;
   /** The end of the bucket's pause, in epoch ms. */
   readonly paused: string;
+  /**
+   * Sorted set of interactive demand: `present` scored by when interactive traffic stops counting
+   * as present, `fresh` by when the first window of interactive traffic or of a background burst
+   * ends, and `waiter:<id>` per refused interactive queue, scored by the end of its hold.
+   */
+  readonly interactive: string;
+  /** The limit learnt from the server. */
+  readonly learntLimit: string;
+  /** Sorted set of background permits (in flight or answered), scored by when they stop counting. */
+  readonly background: string;
 }
 
 /**
@@ -20,5 +30,12 @@ export interface PermitKeys {
  */
 export function permitKeys(keyPrefix: string, bucket: string): PermitKeys {
   const base = `${keyPrefix}{${bucket}}`;
-  return { answered: `${base}:answered`, inFlight: `${base}:in-flight`, paused: `${base}:paused-until` };
+  return {
+    answered: `${base}:answered`,
+    inFlight: `${base}:in-flight`,
+    paused: `${base}:paused-until`,
+    interactive: `${base}:interactive`,
+    learntLimit: `${base}:learnt-limit`,
+    background: `${base}:background`,
+  };
 }

@@ -5,7 +5,8 @@ import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
-import { acquireScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
+import { acquireScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -30,8 +31,10 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  *
  * - A process killed while holding permits blocks them only until their lease ends, then for one
  *   window as if answered then; choose `leaseMs` longer than any request can take.
- * - A pause after a 429 stops every client of the bucket.
- * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle.
+ * - A pause after a 429 stops every client of the bucket; a limit learnt from a 429 applies to all.
+ * - Interactive requests of any process overtake background ones (see {@link PermitStore}).
+ * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
+ *   (nothing counts any more: its window, plus the lease of any permit not released, has passed).
  * - `onRelease` tells about releases made through this store instance; other processes' releases
  *   are seen at the next `tryAcquire` (its `retryAfterMs`).
  *
@@ -72,8 +75,20 @@ export class RedisPermitStore implements PermitStore {
     const keys = this.#keys(request.bucket);
     const reply = await acquireScript.run(
       this.client,
-      [keys.answered, keys.inFlight, keys.paused],
-      [request.limit, request.windowMs, request.leaseMs, randomUUID(), this.#clockArgument()],
+      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background],
+      [
+        request.limit,
+        request.windowMs,
+        request.leaseMs,
+        randomUUID(),
+        this.#clockArgument(),
+        request.lane ?? 'interactive',
+        request.reserve ?? 0,
+        request.waiter ?? '',
+        request.limitIsCeiling === true ? '1' : '0',
+        request.share ?? 1,
+        WAITER_HOLD_GRACE_MS,
+      ],
     );
     return parseAcquireReply(reply);
   }
@@ -81,7 +96,7 @@ export class RedisPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.release} */
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight], [permitId, windowMs, this.#clockArgument()]);
+    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
   }
 
@@ -94,6 +109,12 @@ export class RedisPermitStore implements PermitStore {
     const durationMs = Math.ceil(untilMs - (this.#clock ?? Date.now)());
     if (durationMs <= 0) return;
     await pauseScript.run(this.client, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
+  }
+
+  /** {@inheritDoc PermitStore.learnLimit} */
+  async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
+    if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
+    await learnLimitScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -138,10 +159,10 @@ export function createRedisPermitStore(url: string, options: RedisPermitStoreOpt
 
 function parseAcquireReply(reply: unknown): AcquireResult {
   if (Array.isArray(reply)) {
-    const [granted, second, paused] = reply as unknown[];
-    if (granted === 1 && typeof second === 'string') return { granted: true, permitId: second };
-    if (granted === 0 && typeof second === 'number' && (paused === 0 || paused === 1)) {
-      return { granted: false, retryAfterMs: second, paused: paused === 1 };
+    const [granted, second, third, fourth] = reply as unknown[];
+    if (granted === 1 && typeof second === 'string' && typeof third === 'number') return { granted: true, permitId: second, limit: third };
+    if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number') {
+      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
     }
   }
   throw new Error(

@@ -1,6 +1,7 @@
 import type { RateLimitBudget } from '../client/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { PRIORITIES } from '../rate-limit/priority.js';
 import type { Journal } from './journal.js';
 import { describeGrantFailure, endsTheJob, isPermanentGrantFailure } from './grant-to-many/grant-failure.js';
 import { InterruptGate } from './grant-to-many/interrupt-gate.js';
@@ -32,8 +33,9 @@ function checkOptions(couponId: unknown, members: unknown, options: GrantToManyO
   if (typeof couponId !== 'string' || couponId.trim() === '') refuse('couponId', 'couponId must be a non-empty string');
   const iterable = typeof members === 'object' && members !== null && (Symbol.iterator in members || Symbol.asyncIterator in members);
   if (!iterable) refuse('members', 'members must be an array, an iterable or an async iterable of { email } or { userId }');
-  const { concurrency, interruptGraceMs, total, retryFailed } = options;
+  const { concurrency, interruptGraceMs, total, retryFailed, priority } = options;
   if (retryFailed !== undefined && retryFailed !== 'all' && retryFailed !== 'temporary') refuse('retryFailed', "retryFailed must be 'all' or 'temporary'");
+  if (priority !== undefined && !PRIORITIES.includes(priority)) refuse('priority', "priority must be 'interactive' or 'background'");
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) refuse('concurrency', 'concurrency must be a positive integer');
   if (interruptGraceMs !== undefined && !(interruptGraceMs >= 0)) refuse('interruptGraceMs', 'interruptGraceMs must be zero or more');
   if (total !== undefined && !(Number.isInteger(total) && total >= 0)) refuse('total', 'total must be a whole number');
@@ -157,7 +159,7 @@ class GrantJob {
   }
 
   async #grant(index: number, row: IndexedRow['row'], member: MemberRef, gate: InterruptGate): Promise<void> {
-    const call = await gate.run((signal) => this.client.grantCoupon(this.couponId, member, { signal }));
+    const call = await gate.run((signal) => this.client.grantCoupon(this.couponId, member, { signal, priority: this.options.priority ?? 'background' }));
     if (!call.ok) {
       // Cancelled by an interrupt: unknown whether it reached the server, so it is left for the
       // resumed run (granting is idempotent).

@@ -98,3 +98,41 @@ describe('429 from traffic the client did not send (another client of the key)',
     }
   });
 });
+
+describe('limits as stated: "an explicitly configured limit is a ceiling; the default may be raised; a learnt limit is shared"', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  const hint = (limit: number) => ({ ...rateLimited('0', { limit }), headers: { 'Retry-After': '0', 'X-RateLimit-Limit': String(limit) } });
+
+  it('a configured limit of 5 is never raised by a server hint of 1000: at most 5 requests in the window', async () => {
+    api.answer(hint(1_000), granted);
+    const admin = testClient({ apiKey: 'sk_live_ceiling_key_0001', limits: { mutations: { limit: 5, windowMs: 60_000 }, store: new MemoryPermitStore() } });
+    const calls = Array.from({ length: 30 }, () => grant(admin).catch(() => undefined));
+    await settle();
+    expect(api.requests.length).toBeLessThanOrEqual(5);
+    void calls;
+  });
+
+  it('the documented default (200) may be raised by the server hint, for self-hosted deployments', async () => {
+    api.answer(hint(1_000), granted);
+    const admin = testClient({ apiKey: 'sk_live_raise_key_0001', limits: { store: new MemoryPermitStore() } });
+    await grant(admin);
+    // After the 429 the client also uses half its share for a window (foreign traffic): 500 of 1000.
+    const results = await Promise.all(Array.from({ length: 400 }, () => grant(admin)));
+    expect(results).toHaveLength(400);
+    expect(api.requests).toHaveLength(402);
+  });
+
+  it('a limit learnt by one client is used by another client of the key in the process (default store)', async () => {
+    api.answer(hint(10), granted);
+    const options = { apiKey: 'sk_live_shared_hint_key_01', limits: { mutations: { windowMs: 60_000 } } };
+    await grant(testClient(options)); // a 429 stating 10, then the same request granted: 2 counted
+    api.reset();
+    api.answer(granted);
+    const other = testClient(options);
+    const calls = Array.from({ length: 30 }, () => grant(other).catch(() => undefined));
+    await settle();
+    // Without sharing, the second client would have sent all 30 under the default of 200.
+    expect(api.requests).toHaveLength(8);
+    void calls;
+  });
+});

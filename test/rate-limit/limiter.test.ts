@@ -1,17 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import { ForeignShareBackoff } from '../../src/rate-limit/foreign-share-backoff.js';
-import { RateLimiter, type Permit } from '../../src/rate-limit/limiter.js';
+import { RateLimiter, type Permit, type RateLimiterOptions } from '../../src/rate-limit/limiter.js';
 import { MemoryPermitStore } from '../../src/rate-limit/memory-permit-store.js';
+import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+import type { WaitInfo } from '../../src/rate-limit/waiting-watch.js';
 
 const WINDOW_MS = 300;
+const KEY = 'sk_live_limiter_test';
 
-function limiter(limit: number): RateLimiter {
+function limiter(limit: number, options: Partial<RateLimiterOptions> = {}): RateLimiter {
   return new RateLimiter({
     store: new MemoryPermitStore(),
-    buckets: { mutations: bucketName('sk_live_limiter_test', 'mutations'), queries: bucketName('sk_live_limiter_test', 'queries') },
+    buckets: { mutations: bucketName(KEY, 'mutations'), queries: bucketName(KEY, 'queries') },
     budgets: { mutations: { limit, windowMs: WINDOW_MS }, queries: { limit, windowMs: WINDOW_MS } },
     leaseMs: 5_000,
+    ...options,
   });
 }
 
@@ -32,7 +37,7 @@ describe('RateLimiter: "up to limit requests go out at once; after that each wai
     const order: string[] = [];
     const third = pacing.acquire('mutations').then((permit) => (order.push('third'), permit));
     const fourth = pacing.acquire('mutations').then((permit) => (order.push('fourth'), permit));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(order).toEqual([]); // in flight permits count: nothing frees before an answer
     const answeredAt = performance.now();
     first.release();
@@ -50,20 +55,116 @@ describe('RateLimiter: "up to limit requests go out at once; after that each wai
     expect(queryGranted).toBe(true);
   });
 
-  it('a request sent again after a 429 (head: true) goes before those already waiting', async () => {
+  it('a request sent again after a 429 (head: true) goes before every other call of its lane', async () => {
     const pacing = limiter(1);
     const held = await pacing.acquire('mutations');
     const order: string[] = [];
     const waiting = pacing.acquire('mutations').then((permit) => (order.push('waiting'), permit.release()));
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the waiting request's job is running
+    await sleep(20);
     const later = pacing.acquire('mutations').then((permit) => (order.push('later'), permit.release()));
     const requeued = pacing.acquire('mutations', { head: true }).then((permit) => (order.push('requeued'), permit.release()));
     held.release();
     await Promise.all([waiting, later, requeued]);
-    // The job already waiting keeps its turn; among the queued ones the re-sent request goes first.
-    expect(order).toEqual(['waiting', 'requeued', 'later']);
+    expect(order).toEqual(['requeued', 'waiting', 'later']);
   });
 
+  it('dispatches a queue of 2,000 calls within milliseconds once the window frees', async () => {
+    const pacing = limiter(2_000);
+    const held = await Promise.all(Array.from({ length: 2_000 }, () => pacing.acquire('mutations')));
+    const grantedAt: number[] = [];
+    const queued = Array.from({ length: 2_000 }, () => pacing.acquire('mutations').then(() => grantedAt.push(performance.now())));
+    for (const permit of held) permit.release();
+    await Promise.all(queued);
+    // bottleneck's queue left about 3 ms apart (6 s here); well under 0.5 ms apart is the target.
+    expect((Math.max(...grantedAt) - Math.min(...grantedAt)) / 2_000).toBeLessThan(0.5);
+  });
+});
+
+describe('lanes: "an interactive call overtakes every queued background call"', () => {
+  it('in one client: an interactive call queued after 100 background calls gets the next free permit', async () => {
+    const pacing = limiter(1);
+    const held = await pacing.acquire('mutations');
+    const order: string[] = [];
+    const background = Array.from({ length: 100 }, (_, index) =>
+      pacing.acquire('mutations', { priority: 'background' }).then((permit) => {
+        order.push(`background-${index}`);
+        permit.release();
+      }),
+    );
+    const interactive = pacing.acquire('mutations', { priority: 'interactive' }).then((permit) => {
+      order.push('interactive');
+      permit.release();
+    });
+    held.release();
+    await interactive;
+    expect(order).toEqual(['interactive']);
+    // Drain the rest on a tiny window so the test ends quickly.
+    pacing.adaptLimit('mutations', 1_000);
+    await Promise.all(background);
+  });
+
+  it("across clients of the key sharing a store: the other client's interactive call gets the slot its background work was due to take", async () => {
+    const store = new MemoryPermitStore();
+    const [bulk, app] = [limiter(1, { store }), limiter(1, { store })];
+    (await bulk.acquire('mutations', { priority: 'background' })).release(); // the slot frees a window from now
+    const order: string[] = [];
+    const background = Array.from({ length: 3 }, () => bulk.acquire('mutations', { priority: 'background' }).then((permit) => (order.push('background'), permit)));
+    await sleep(WINDOW_MS / 2);
+    // Asks later than the bulk queue, so it would lose a race for the slot; the store holds it instead.
+    const interactive = app.acquire('mutations').then((permit) => (order.push('interactive'), permit));
+    (await interactive).release();
+    expect(order).toEqual(['interactive']);
+    for (const call of background) (await call).release();
+    expect(order).toEqual(['interactive', 'background', 'background', 'background']);
+  });
+
+  it('while interactive calls are about, background work leaves `interactiveReserve` slots free', async () => {
+    const pacing = limiter(4, { interactiveReserve: 1 });
+    (await pacing.acquire('mutations')).release(); // an interactive call: interactive traffic is present
+    const background: Permit[] = [];
+    const queued = Array.from({ length: 3 }, () => pacing.acquire('mutations', { priority: 'background' }).then((permit) => background.push(permit)));
+    await sleep(20);
+    expect(background).toHaveLength(2); // 4 - the interactive call's slot - 1 reserved
+    const started = performance.now();
+    (await pacing.acquire('mutations')).release(); // finds the reserved slot at once
+    expect(performance.now() - started).toBeLessThan(50);
+    pacing.adaptLimit('mutations', 100);
+    await Promise.all(queued);
+  });
+
+  it('an interactive call that joins while the queue is asking the store for a background call is asked for next, not after the background wait', async () => {
+    // A store whose answers the test gives, one request at a time (as a slow Redis would).
+    const asked: { request: AcquireRequest; answer: (result: AcquireResult) => void }[] = [];
+    const store: PermitStore = {
+      tryAcquire: (request) => new Promise((answer) => void asked.push({ request, answer })),
+      release: async () => undefined,
+      pause: async () => undefined,
+    };
+    const pacing = limiter(1, { store });
+    const refused = (retryAfterMs: number): AcquireResult => ({ granted: false, retryAfterMs, paused: false });
+    void pacing.acquire('mutations', { priority: 'background' }).catch(() => undefined);
+    asked[0]?.answer(refused(1)); // queued; the dispatch loop asks again 1 ms later
+    while (asked.length < 2) await sleep(1);
+    const interactive = pacing.acquire('mutations'); // joins while that request is out
+    while (asked.length < 3) await sleep(1);
+    asked[2]?.answer(refused(5)); // its own try: refused, a slot frees in 5 ms
+    asked[1]?.answer(refused(WINDOW_MS)); // the background call's: much later
+    const answeredAt = performance.now();
+    while (asked.length < 4) await sleep(1);
+    expect(asked[3]?.request.lane).toBe('interactive');
+    expect(performance.now() - answeredAt).toBeLessThan(WINDOW_MS / 2); // not after the background call's wait
+    asked[3]?.answer({ granted: true, permitId: 'p-1' });
+    await interactive;
+  });
+
+  it('background calls use the whole budget when no interactive call is about', async () => {
+    const pacing = limiter(4, { interactiveReserve: 2 });
+    const permits = await Promise.all(Array.from({ length: 4 }, () => pacing.acquire('mutations', { priority: 'background' })));
+    expect(permits).toHaveLength(4);
+  });
+});
+
+describe('an abort-safe queue: "an aborted waiter leaves at once and holds nothing"', () => {
   it('aborting a waiting request rejects it at once and takes no permit', async () => {
     const pacing = limiter(1);
     const held = await pacing.acquire('mutations');
@@ -71,23 +172,141 @@ describe('RateLimiter: "up to limit requests go out at once; after that each wai
     const waiting = pacing.acquire('mutations', { signal: controller.signal });
     controller.abort(new Error('stop waiting'));
     await expect(waiting).rejects.toThrow('stop waiting');
+    expect(pacing.waiting('mutations')).toBe(0);
     held.release();
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 20));
+    await sleep(WINDOW_MS + 20);
     // The aborted request did not consume the slot: the next one is granted at once.
     const started = performance.now();
     await pacing.acquire('mutations');
     expect(performance.now() - started).toBeLessThan(WINDOW_MS / 2);
   });
 
-  it('adapts to the limit the server states', async () => {
+  it('after 1,000 aborted waiters, a call queued behind them gets the first permit that frees, not one after the dead ones', async () => {
+    const pacing = limiter(1);
+    const held = await pacing.acquire('mutations');
+    const controller = new AbortController();
+    const aborted = Array.from({ length: 1_000 }, () => pacing.acquire('mutations', { signal: controller.signal }).catch(() => 'aborted'));
+    await sleep(5);
+    controller.abort();
+    expect(await Promise.all(aborted)).toEqual(Array(1_000).fill('aborted'));
+    expect(pacing.waiting('mutations')).toBe(0);
+    const next = pacing.acquire('mutations');
+    const releasedAt = performance.now();
+    held.release();
+    await next;
+    // Granted when the window after the answer ends; bottleneck's queue first drained the 1,000
+    // dead jobs at about 2-3 ms each.
+    expect(performance.now() - releasedAt).toBeLessThan(WINDOW_MS + 150);
+  });
+
+  it('an abort of one waiter in the middle keeps the order of the others', async () => {
+    const pacing = limiter(1);
+    const held = await pacing.acquire('mutations');
+    const order: number[] = [];
+    const controllers = Array.from({ length: 5 }, () => new AbortController());
+    const calls = controllers.map((controller, index) =>
+      pacing.acquire('mutations', { signal: controller.signal }).then(
+        (permit) => (order.push(index), permit.release()),
+        () => undefined,
+      ),
+    );
+    controllers[2]?.abort();
+    held.release();
+    pacing.adaptLimit('mutations', 10);
+    await Promise.all(calls);
+    expect(order).toEqual([0, 1, 3, 4]);
+  });
+
+  it('a signal that already aborted rejects without asking the store', async () => {
+    const pacing = limiter(1);
+    await expect(pacing.acquire('mutations', { signal: AbortSignal.abort(new Error('too late')) })).rejects.toThrow('too late');
+  });
+});
+
+describe('waiting is visible: "an event when a call waits for a permit longer than a threshold"', () => {
+  it('tells a call once when it has waited longer than the threshold, with its reason', async () => {
+    const pacing = limiter(1, { waitingThresholdMs: 50 });
+    const held = await pacing.acquire('mutations');
+    const told: WaitInfo[] = [];
+    const waiting = pacing.acquire('mutations', { onWaiting: (info) => told.push(info) });
+    await sleep(120);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ reason: 'budget' });
+    expect(told[0]?.waitedMs).toBeGreaterThanOrEqual(50);
+    held.release();
+    await waiting;
+    expect(told).toHaveLength(1);
+  });
+
+  it("says 'paused' while the key is paused after a 429, and 'learnt_limit' under a lower stated limit", async () => {
+    const told: WaitInfo[] = [];
+    const paused = limiter(5, { waitingThresholdMs: 30 });
+    await paused.pause('mutations', Date.now() + 200);
+    await paused.acquire('mutations', { onWaiting: (info) => told.push(info) });
+    expect(told.map((info) => info.reason)).toEqual(['paused']);
+
+    const learnt = limiter(5, { waitingThresholdMs: 30 });
+    learnt.adaptLimit('mutations', 1);
+    (await learnt.acquire('mutations')).release();
+    await learnt.acquire('mutations', { onWaiting: (info) => told.push(info) });
+    expect(told.map((info) => info.reason)).toEqual(['paused', 'learnt_limit']);
+  });
+
+  it('a call granted before the threshold is never told', async () => {
+    const pacing = limiter(1, { waitingThresholdMs: 10_000 });
+    const held = await pacing.acquire('mutations');
+    let told = false;
+    const waiting = pacing.acquire('mutations', { onWaiting: () => (told = true) });
+    held.release();
+    await waiting;
+    expect(told).toBe(false);
+  });
+});
+
+describe('limits as stated: "a configured limit is a ceiling; the default may be raised"', () => {
+  it('adopts a lower limit the server states', async () => {
     const pacing = limiter(10);
     pacing.adaptLimit('mutations', 3);
-    expect(pacing.budget('mutations').limit).toBe(3);
     await Promise.all([1, 2, 3].map(() => pacing.acquire('mutations')));
+    expect(pacing.budget('mutations').limit).toBe(3);
     let fourth = false;
     void pacing.acquire('mutations').then(() => (fourth = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(fourth).toBe(false);
+  });
+
+  it('a configured limit of 5 stays 5 when the server states 1000', async () => {
+    const pacing = new RateLimiter({
+      store: new MemoryPermitStore(),
+      buckets: { mutations: bucketName(KEY, 'mutations'), queries: bucketName(KEY, 'queries') },
+      budgets: { mutations: { limit: 5, windowMs: 60_000, limitIsCeiling: true }, queries: { limit: 5, windowMs: 60_000 } },
+      leaseMs: 5_000,
+    });
+    pacing.adaptLimit('mutations', 1_000);
+    const granted: Permit[] = [];
+    for (let index = 0; index < 30; index += 1) void pacing.acquire('mutations').then((permit) => granted.push(permit));
+    await sleep(50);
+    expect(granted).toHaveLength(5);
+    expect(pacing.budget('mutations').limit).toBe(5);
+  });
+
+  it('the default limit may be raised by the stated limit (self-hosted deployments)', async () => {
+    const pacing = limiter(5);
+    pacing.adaptLimit('mutations', 20);
+    const granted = await Promise.all(Array.from({ length: 20 }, () => pacing.acquire('mutations')));
+    expect(granted).toHaveLength(20);
+  });
+
+  it('a limit learnt by one client is used by another client of the key at once', async () => {
+    const store = new MemoryPermitStore();
+    const first = limiter(10, { store });
+    first.adaptLimit('mutations', 2);
+    await sleep(0);
+    const second = limiter(10, { store });
+    const granted: Permit[] = [];
+    for (let index = 0; index < 10; index += 1) void second.acquire('mutations').then((permit) => granted.push(permit));
+    await sleep(50);
+    expect(granted).toHaveLength(2);
   });
 });
 

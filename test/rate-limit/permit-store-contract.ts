@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { describeLaneAndLimitContract } from './lane-contract.js';
 import { VirtualClock } from './virtual-clock.js';
 
 /** A store opened for one test, and how to dispose of it. */
@@ -56,6 +57,13 @@ export function describePermitStoreContract(open: OpenStore): void {
 
   const refused = (retryAfterMs: number, paused = false): AcquireResult => ({ granted: false, retryAfterMs, paused });
 
+  /** The store's decision, without the applied limit it reports (checked on its own below). */
+  async function ask(acquire: AcquireRequest): Promise<AcquireResult> {
+    const result = await store.tryAcquire(acquire);
+    if (result.granted) return { granted: true, permitId: result.permitId };
+    return { granted: false, retryAfterMs: result.retryAfterMs, paused: result.paused };
+  }
+
   describe('a full burst up to the limit goes out at once', () => {
     it('grants `limit` permits at the same instant, each with its own id', async () => {
       const ids = await grantAll(request(5), 5);
@@ -73,12 +81,12 @@ export function describePermitStoreContract(open: OpenStore): void {
       clock.advance(50);
       await store.release(MUTATIONS, third ?? '', WINDOW_MS);
       clock.advance(100);
-      expect(await store.tryAcquire(request(3))).toEqual(refused(800));
+      expect(await ask(request(3))).toEqual(refused(800));
       clock.advance(799);
-      expect(await store.tryAcquire(request(3))).toEqual(refused(1));
+      expect(await ask(request(3))).toEqual(refused(1));
       clock.advance(1);
       await grant(request(3));
-      expect(await store.tryAcquire(request(3))).toEqual(refused(50));
+      expect(await ask(request(3))).toEqual(refused(50));
     });
   });
 
@@ -86,14 +94,14 @@ export function describePermitStoreContract(open: OpenStore): void {
     it('an unreleased permit counts beyond windowMs, and a refusal points at its lease end', async () => {
       await grant(request(1));
       clock.advance(3 * WINDOW_MS);
-      expect(await store.tryAcquire(request(1))).toEqual(refused(LEASE_MS - 3 * WINDOW_MS));
+      expect(await ask(request(1))).toEqual(refused(LEASE_MS - 3 * WINDOW_MS));
     });
 
     it('answered ones free first: the refusal points at the answered permit while others are in flight', async () => {
       const [, second] = await grantAll(request(3), 3);
       clock.advance(100);
       await store.release(MUTATIONS, second ?? '', WINDOW_MS);
-      expect(await store.tryAcquire(request(3))).toEqual(refused(WINDOW_MS));
+      expect(await ask(request(3))).toEqual(refused(WINDOW_MS));
     });
   });
 
@@ -103,7 +111,7 @@ export function describePermitStoreContract(open: OpenStore): void {
       clock.advance(2_500);
       await store.release(MUTATIONS, permit, WINDOW_MS);
       clock.advance(WINDOW_MS - 1);
-      expect(await store.tryAcquire(request(1))).toEqual(refused(1));
+      expect(await ask(request(1))).toEqual(refused(1));
       clock.advance(1);
       await grant(request(1));
     });
@@ -113,11 +121,11 @@ export function describePermitStoreContract(open: OpenStore): void {
     it('blocks until the lease end, then for windowMs more', async () => {
       await grant(request(1, { leaseMs: 300 }));
       clock.advance(299);
-      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      expect(await ask(request(1, { leaseMs: 300 }))).toEqual(refused(1));
       clock.advance(1);
-      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(WINDOW_MS));
+      expect(await ask(request(1, { leaseMs: 300 }))).toEqual(refused(WINDOW_MS));
       clock.advance(WINDOW_MS - 1);
-      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      expect(await ask(request(1, { leaseMs: 300 }))).toEqual(refused(1));
       clock.advance(1);
       await grant(request(1, { leaseMs: 300 }));
     });
@@ -134,11 +142,11 @@ export function describePermitStoreContract(open: OpenStore): void {
     ])('a release after the lease ended counts the request until windowMs after that late answer (%s)', async (_, acquireBetween) => {
       const permit = await grant(request(1, { leaseMs: 300 }));
       clock.advance(400);
-      if (acquireBetween) expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(900));
+      if (acquireBetween) expect(await ask(request(1, { leaseMs: 300 }))).toEqual(refused(900));
       clock.advance(100);
       await store.release(MUTATIONS, permit, WINDOW_MS);
       clock.advance(WINDOW_MS - 1);
-      expect(await store.tryAcquire(request(1, { leaseMs: 300 }))).toEqual(refused(1));
+      expect(await ask(request(1, { leaseMs: 300 }))).toEqual(refused(1));
       clock.advance(1);
       await grant(request(1, { leaseMs: 300 }));
     });
@@ -150,14 +158,14 @@ export function describePermitStoreContract(open: OpenStore): void {
       await store.release(MUTATIONS, 'no-such-permit', WINDOW_MS);
       await store.release(bucketName('never-used-key', 'queries'), 'no-such-permit', WINDOW_MS);
       await grant(request(2));
-      expect(await store.tryAcquire(request(2))).toEqual(refused(LEASE_MS));
+      expect(await ask(request(2))).toEqual(refused(LEASE_MS));
     });
   });
 
   describe('pause after a 429', () => {
     it('refuses even with budget left, with paused: true and retryAfterMs until the pause ends', async () => {
       await store.pause(MUTATIONS, clock.now() + 500);
-      expect(await store.tryAcquire(request(10))).toEqual(refused(500, true));
+      expect(await ask(request(10))).toEqual(refused(500, true));
       clock.advance(500);
       await grantAll(request(10), 10);
     });
@@ -166,13 +174,13 @@ export function describePermitStoreContract(open: OpenStore): void {
       await store.pause(MUTATIONS, clock.now() + 1_000);
       await store.pause(MUTATIONS, clock.now() + 200);
       clock.advance(500);
-      expect(await store.tryAcquire(request(10))).toEqual(refused(500, true));
+      expect(await ask(request(10))).toEqual(refused(500, true));
     });
 
     it('a longer pause extends a shorter one', async () => {
       await store.pause(MUTATIONS, clock.now() + 200);
       await store.pause(MUTATIONS, clock.now() + 800);
-      expect(await store.tryAcquire(request(10))).toEqual(refused(800, true));
+      expect(await ask(request(10))).toEqual(refused(800, true));
     });
 
     it('a pause that already ended changes nothing', async () => {
@@ -195,7 +203,7 @@ export function describePermitStoreContract(open: OpenStore): void {
         await store.release(MUTATIONS, id, WINDOW_MS);
       }
       // Answers at +1..+5 count until +1001..+1005; with limit 2, four of the five must leave.
-      expect(await store.tryAcquire(request(2))).toEqual(refused(WINDOW_MS - 1));
+      expect(await ask(request(2))).toEqual(refused(WINDOW_MS - 1));
       clock.advance(WINDOW_MS - 1);
       await grant(request(2));
     });
@@ -208,13 +216,13 @@ export function describePermitStoreContract(open: OpenStore): void {
       const third = await grant(request(3));
       clock.advance(10);
       await store.release(MUTATIONS, third, WINDOW_MS);
-      expect(await store.tryAcquire(request(1))).toEqual(refused(LEASE_MS - 30));
+      expect(await ask(request(1))).toEqual(refused(LEASE_MS - 30));
     });
 
     it('a higher limit grants the difference at once', async () => {
       await grantAll(request(2), 2);
       await grantAll(request(4), 2);
-      expect(await store.tryAcquire(request(4))).toEqual(refused(LEASE_MS));
+      expect(await ask(request(4))).toEqual(refused(LEASE_MS));
     });
   });
 
@@ -222,7 +230,7 @@ export function describePermitStoreContract(open: OpenStore): void {
     it('mutations and queries of one key have separate budgets', async () => {
       await grantAll(request(3), 3);
       await grantAll(request(3, { bucket: QUERIES }), 3);
-      expect(await store.tryAcquire(request(3, { bucket: QUERIES }))).toEqual(refused(LEASE_MS));
+      expect(await ask(request(3, { bucket: QUERIES }))).toEqual(refused(LEASE_MS));
     });
 
     it('two API keys have separate budgets', async () => {
@@ -252,6 +260,8 @@ export function describePermitStoreContract(open: OpenStore): void {
     });
   });
 
+  describeLaneAndLimitContract(() => ({ store, clock }));
+
   describe('requests no store can decide on', () => {
     it.each([
       ['limit', { limit: 0 }],
@@ -259,6 +269,20 @@ export function describePermitStoreContract(open: OpenStore): void {
       ['leaseMs', { leaseMs: Number.NaN }],
     ])('rejects a non-positive or non-integer %s', async (field, overrides) => {
       await expect(store.tryAcquire(request(1, overrides))).rejects.toThrow(new RegExp(`${field} must be a positive integer`));
+    });
+
+    it.each([
+      ['lane', { lane: 'urgent' as never }],
+      ['reserve', { reserve: -1 }],
+      ['share', { share: 0 }],
+      ['share', { share: 1.5 }],
+      ['waiter', { waiter: '' }],
+    ])('rejects an unknown or out-of-range %s', async (field, overrides) => {
+      await expect(store.tryAcquire(request(1, overrides))).rejects.toThrow(new RegExp(`${field} is not valid`));
+    });
+
+    it('refuses to learn a limit below 1', async () => {
+      await expect(store.learnLimit?.(MUTATIONS, 0, WINDOW_MS)).rejects.toThrow(/positive integer/);
     });
   });
 }

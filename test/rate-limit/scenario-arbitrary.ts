@@ -11,6 +11,16 @@ export interface ScenarioBounds {
 /** A Pareto tail index near 1: most requests are quick, a few take many windows' worth of time. */
 const PARETO_ALPHA = 1.1;
 
+/** Adds a random lane per client and a random background reserve to the scenarios of `scenarios`. */
+export function withLanes(scenarios: fc.Arbitrary<SimulationScenario>): fc.Arbitrary<SimulationScenario> {
+  return scenarios.chain((scenario) =>
+    fc.record({
+      lanes: fc.array(fc.constantFrom('interactive' as const, 'background' as const), { minLength: scenario.clients.length, maxLength: scenario.clients.length }),
+      reserve: fc.integer({ min: 0, max: scenario.limit + 2 }),
+    }).map((lanes) => ({ ...scenario, ...lanes })),
+  );
+}
+
 /**
  * Random clients on one budget with heavy-tailed latencies (Pareto, capped at 4 windows, plus
  * instant answers) and arrivals anywhere in [send, response], the two ends included on purpose.

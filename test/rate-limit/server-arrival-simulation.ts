@@ -1,4 +1,5 @@
 import type { PermitStore } from '../../src/rate-limit/permit-store.js';
+import type { Priority } from '../../src/rate-limit/priority.js';
 import type { VirtualClock } from './virtual-clock.js';
 
 /** One request of a simulated client. */
@@ -18,6 +19,10 @@ export interface SimulationScenario {
   /** Longer than every latency: leases never end before the response. */
   leaseMs: number;
   clients: SimulatedRequest[][];
+  /** The lane of each client (all interactive when absent); interactive clients name their queue. */
+  lanes?: Priority[];
+  /** The background reserve every background client asks with. */
+  reserve?: number;
 }
 
 /** What the server saw. */
@@ -93,7 +98,16 @@ export async function simulate(
     state.stopWaking?.();
     state.stopWaking = undefined;
 
-    const result = await store.tryAcquire({ bucket, limit, windowMs, leaseMs });
+    const lane = scenario.lanes?.[event.client];
+    const result = await store.tryAcquire({
+      bucket,
+      limit,
+      windowMs,
+      leaseMs,
+      ...(lane === undefined ? {} : { lane }),
+      ...(lane === 'interactive' ? { waiter: `client-${event.client}` } : {}),
+      ...(lane === 'background' && scenario.reserve !== undefined ? { reserve: scenario.reserve } : {}),
+    });
     if (result.granted) {
       arrivals.push(event.at + Math.round((request.latencyMs * request.arrivalPermille) / 1000));
       schedule({ kind: 'response', at: event.at + request.latencyMs, client: event.client, permitId: result.permitId });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import { MemoryPermitStore } from '../../src/rate-limit/memory-permit-store.js';
 import type { PermitStore } from '../../src/rate-limit/permit-store.js';
-import { scenarioArbitrary } from './scenario-arbitrary.js';
+import { scenarioArbitrary, withLanes } from './scenario-arbitrary.js';
 import { SendTimeCountingStore } from './send-time-counting-store.js';
 import { busiestWindow, simulate, type SimulationScenario } from './server-arrival-simulation.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -45,6 +45,19 @@ describe('the permit rule: count earlier requests in flight or answered less tha
       fc.asyncProperty(SCENARIOS, async (scenario) => {
         const busiest = await busiestWindowWith((now) => new MemoryPermitStore({ now }), scenario);
         expect(busiest).toBeLessThanOrEqual(scenario.limit);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with interactive and background clients and any reserve, still no window sees more than `limit` arrivals, and every request goes out', async () => {
+    await fc.assert(
+      fc.asyncProperty(withLanes(SCENARIOS), async (scenario) => {
+        const clock = new VirtualClock();
+        const store = new MemoryPermitStore({ now: clock.now });
+        const { arrivals } = await simulate(scenario, () => store, clock, BUCKET);
+        expect(arrivals).toHaveLength(scenario.clients.flat().length);
+        expect(busiestWindow(arrivals, scenario.windowMs)).toBeLessThanOrEqual(scenario.limit);
       }),
       { numRuns: 300 },
     );

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
+import { WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
 import { createRedisPermitStore, RedisPermitStore } from '../../src/redis/index.js';
 import { describePermitStoreContract } from '../rate-limit/permit-store-contract.js';
 import { uniqueKeyPrefix, useRedisServer } from './shared-redis.js';
@@ -9,7 +10,10 @@ import { uniqueKeyPrefix, useRedisServer } from './shared-redis.js';
 const redis = useRedisServer();
 const API_KEY = 'sk_live_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a';
 
-/** A bucket with one answered permit, one in flight and a 10 s pause: every key the store writes. */
+/**
+ * A bucket with one answered permit, one in flight, a refused interactive queue, a learnt limit,
+ * a background permit and a 10 s pause: every key the store writes.
+ */
 async function writeEveryKindOfKey() {
   const client = redis().connect();
   const keyPrefix = uniqueKeyPrefix();
@@ -18,8 +22,10 @@ async function writeEveryKindOfKey() {
   const request = { bucket, limit: 5, windowMs: 60_000, leaseMs: 30_000 };
   const first = await store.tryAcquire(request);
   if (!first.granted) throw new Error('expected a permit in an empty bucket');
-  await store.tryAcquire(request);
+  await store.tryAcquire({ ...request, lane: 'background' });
   await store.release(bucket, first.permitId, request.windowMs);
+  await store.learnLimit(bucket, 2, request.windowMs);
+  await store.tryAcquire({ ...request, waiter: 'queue-1' });
   await store.pause(bucket, Date.now() + 10_000);
   return { client, keyPrefix, bucket, request };
 }
@@ -34,7 +40,8 @@ describe('RedisPermitStore', () => {
     it('holds no API key text, only the bucket name under the key prefix', async () => {
       const { client, keyPrefix, bucket } = await writeEveryKindOfKey();
       const keys = await client.keys(`${keyPrefix}*`);
-      expect(keys.sort()).toEqual([`${keyPrefix}{${bucket}}:answered`, `${keyPrefix}{${bucket}}:in-flight`, `${keyPrefix}{${bucket}}:paused-until`]);
+      const suffixes = ['answered', 'background', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
+      expect(keys.sort()).toEqual(suffixes.map((suffix) => `${keyPrefix}{${bucket}}:${suffix}`));
       for (const key of keys) {
         for (let start = 0; start + 8 <= API_KEY.length; start += 1) expect(key).not.toContain(API_KEY.slice(start, start + 8));
       }
@@ -49,19 +56,30 @@ describe('RedisPermitStore', () => {
       expect(await ttl('answered')).toBeLessThanOrEqual(request.windowMs);
       expect(await ttl('paused-until')).toBeGreaterThan(0);
       expect(await ttl('paused-until')).toBeLessThanOrEqual(10_000);
+      // Presence lasts a window; a refused queue's hold lasts until its next attempt plus the grace.
+      expect(await ttl('interactive')).toBeGreaterThan(0);
+      expect(await ttl('interactive')).toBeLessThanOrEqual(request.windowMs + WAITER_HOLD_GRACE_MS);
+      // Kept while the bucket is in use: the lease of the latest permit and a window.
+      expect(await ttl('learnt-limit')).toBeGreaterThan(0);
+      expect(await ttl('learnt-limit')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
+      expect(await ttl('background')).toBeGreaterThan(0);
+      expect(await ttl('background')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
     });
 
-    it('an idle bucket vanishes once nothing in it counts any more', async () => {
+    it('an idle bucket vanishes once nothing in it counts any more (learnt limit, lanes and holds included)', async () => {
       const client = redis().connect();
       const keyPrefix = uniqueKeyPrefix();
       const store = new RedisPermitStore(client, { keyPrefix });
       const bucket = bucketName(API_KEY, 'mutations');
       const request = { bucket, limit: 2, windowMs: 100, leaseMs: 200 };
+      await store.learnLimit(bucket, 2, request.windowMs);
       const first = await store.tryAcquire(request);
-      await store.tryAcquire(request);
+      await store.tryAcquire({ ...request, lane: 'background' });
+      await store.tryAcquire({ ...request, waiter: 'queue-1' });
       if (first.granted) await store.release(bucket, first.permitId, request.windowMs);
       expect(await client.keys(`${keyPrefix}*`)).not.toEqual([]);
-      // Everything stops counting 300 ms after the last write; give a busy machine ample time.
+      // Everything stops counting 1.3 s after the last write (the hold's grace is the longest);
+      // give a busy machine ample time.
       for (let waited = 0; waited < 10_000 && (await client.keys(`${keyPrefix}*`)).length > 0; waited += 100) await sleep(100);
       expect(await client.keys(`${keyPrefix}*`)).toEqual([]);
     });
@@ -86,7 +104,10 @@ describe('RedisPermitStore', () => {
       try {
         const store = new RedisPermitStore(client, { keyPrefix });
         expect((await store.tryAcquire({ bucket, limit: 1, windowMs: 60_000, leaseMs: 30_000 })).granted).toBe(true);
-        expect(await redis().connect().keys(`${clientPrefix}*`)).toEqual([`${clientPrefix}${keyPrefix}{${bucket}}:in-flight`]);
+        expect((await redis().connect().keys(`${clientPrefix}*`)).sort()).toEqual([
+          `${clientPrefix}${keyPrefix}{${bucket}}:in-flight`,
+          `${clientPrefix}${keyPrefix}{${bucket}}:interactive`,
+        ]);
       } finally {
         await client.quit();
       }

@@ -1,4 +1,4 @@
-import type { CouponGrant, MemberRef } from '../../client/types.js';
+import type { CouponGrant, MemberRef, Priority } from '../../client/types.js';
 import type { JournalRecovery } from '../journal/scan-journal.js';
 
 /**
@@ -164,6 +164,12 @@ export interface GrantToManyOptions {
    * journaled); then the promise resolves with `interrupted: true`. It does not reject.
    */
   signal?: AbortSignal;
+  /**
+   * The lane the grants wait in for their rate-limit permits: calls made meanwhile with the default
+   * `'interactive'` priority go first.
+   * @default 'background'
+   */
+  priority?: Priority;
   /**
    * How long grants in flight may still finish after `signal` aborts. Grants still waiting for a
    * rate-limit slot (or on the wire) then are cancelled: not journaled, sent again on resume

@@ -1,0 +1,57 @@
+import { createSimulator, DEMO_IDS, seedDemoSchool, startMockServer, type MockServer } from '../../src/testing/index.js';
+
+/** The issue's scaled budget: 50 mutations per 3 s, strict sliding window, every arrival counted. */
+export const LIMIT = 50;
+export const WINDOW_MS = 3_000;
+/** Bulk grants per run, and one interactive call every this many ms while they run. */
+export const BULK_CALLS = 500;
+export const INTERACTIVE_EVERY_MS = 500;
+
+/** Latency drawn uniformly from 5-80 ms, separately on the way in and out (median round trip ~85 ms). */
+export function uniformLatencyMs(): number {
+  return 5 + Math.random() * 75;
+}
+
+/** What the QoS server tells its bench: where it listens and the meeting interactive calls enroll into. */
+export interface QosServerHello {
+  url: string;
+  meetingId: string;
+}
+
+/** A fresh simulator with the scaled limits and an open meeting without capacity limit, on loopback. */
+export async function startQosServer(): Promise<{ server: MockServer; meetingId: string }> {
+  const rule = { limit: LIMIT, windowMs: WINDOW_MS };
+  const simulator = createSimulator({
+    limits: { mutations: rule, queries: { limit: 10_000, windowMs: WINDOW_MS } },
+    latency: { beforeArrivalMs: uniformLatencyMs, afterHandlingMs: uniformLatencyMs },
+    requestLogSize: 100_000,
+  });
+  const { seeder } = seedDemoSchool(simulator);
+  const day = 86_400;
+  const startedAt = Math.floor(simulator.clock.now() / 1000) + 7 * day;
+  const meeting = seeder.addMeeting({
+    serviceId: DEMO_IDS.defaultModeServiceId,
+    startedAt,
+    endedAt: startedAt + 3_600,
+    hostUserId: DEMO_IDS.teachingAssistantIds[0],
+    hostingType: 'live_session',
+    maxAttendeeCapacity: 0,
+  });
+  return { server: await startMockServer({ simulator }), meetingId: meeting.id };
+}
+
+/**
+ * The least time under the permit rule for `count` mutations: each slot serves one request per
+ * round trip plus a window (a request counts until a window after its answer), so the last of
+ * ceil(count / limit) rounds starts (rounds - 1) x (window + round trip) in and ends a round trip later.
+ */
+export function safeBoundMs(count: number, roundTripMs: number): number {
+  return (Math.ceil(count / LIMIT) - 1) * (WINDOW_MS + roundTripMs) + roundTripMs;
+}
+
+/** The `p`-th percentile (nearest rank) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
