@@ -131,6 +131,6 @@ describe('visible waiting: "an event when a call waits for a permit longer than 
     const logger: Logger = { debug: () => undefined, info: (message) => void infos.push(message), warn: () => undefined, error: () => undefined };
     const admin = new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: url, logger, limits: { mutations: { limit: 1, windowMs: WINDOW_MS }, store: new MemoryPermitStore(), waitingThresholdMs: 50 } });
     await Promise.all([admin.grantCoupon(DEMO_IDS.restrictedCouponId, member(1)), admin.grantCoupon(DEMO_IDS.restrictedCouponId, member(2))]);
-    expect(infos.filter((line) => line.includes('grantCoupon (interactive) has waited'))).toHaveLength(1);
+    expect(infos.filter((line) => /grantCoupon \[call_[0-9a-z_]+\] \(interactive\) has waited/.test(line))).toHaveLength(1);
   });
 });
