@@ -12,7 +12,9 @@ import { PROJECT_ROOT, SnippetWorkspace, type SnippetFile } from './support/snip
  *   <!-- snippet: check -->    type-checked (a fragment may use the names of fixtures/snippet-globals.d.ts.txt)
  *   <!-- snippet: run -->      type-checked, then run with tsx against a fresh mock server of the
  *                              demo school (ADMIN_API_URL and ADMIN_API_KEY point at it); it must
- *                              exit 0 and print each `expect="..."` text
+ *                              exit 0 and print each `expect="..."` text, and with
+ *                              `output=next-text-block` print exactly the next ```text block (the
+ *                              demo school's ids are the same in every fresh simulator)
  *   <!-- snippet: vitest -->   type-checked, then run as a test file under vitest; it must pass
  */
 
@@ -36,6 +38,11 @@ beforeAll(() => {
 afterAll(() => workspace?.remove());
 
 const expectations = (block: FencedBlock): string[] => (block.marker?.attributes ?? []).filter(([name]) => name === 'expect').map(([, value]) => value);
+/** The output a snippet marked `output=next-text-block` shows: the first text block after it. */
+const shownOutput = (block: FencedBlock): string | undefined =>
+  block.marker?.attributes.some(([name, value]) => name === 'output' && value === 'next-text-block') === true
+    ? (blocks.find((candidate) => candidate.fenceLine > block.fenceLine && candidate.lang === 'text')?.code ?? 'no text block follows')
+    : undefined;
 
 describe('README snippets: every TypeScript block says whether it is checked, run, or run as a test', () => {
   it('every ts block has a snippet marker on the line before its fence, and no marker is unknown or stray', () => {
@@ -68,6 +75,8 @@ describe('README snippets marked run work against the simulator', () => {
       const result = await workspace.run(files.get(block) as SnippetFile, { ADMIN_API_URL: server.url, ADMIN_API_KEY: DEMO_API_KEY }, CHILD_TIMEOUT_MS);
       expect({ code: result.code, signal: result.signal }, `${result.stdout}\n${result.stderr}`).toEqual({ code: 0, signal: null });
       for (const text of expectations(block)) expect(result.stdout).toContain(text);
+      const shown = shownOutput(block);
+      if (shown !== undefined) expect(result.stdout.trimEnd()).toBe(shown.trimEnd());
     } finally {
       await server.close();
     }
