@@ -42,11 +42,12 @@ export function entryPointSources(): Array<[specifier: string, source: string]> 
 export class SnippetWorkspace {
   readonly dir: string;
   readonly files: SnippetFile[] = [];
+  readonly #entryPoints = entryPointSources();
 
   constructor() {
     mkdirSync(join(PROJECT_ROOT, '.tmp'), { recursive: true });
     this.dir = mkdtempSync(join(PROJECT_ROOT, '.tmp', 'readme-snippets-'));
-    const paths = Object.fromEntries(entryPointSources().map(([specifier, source]) => [specifier, [relative(this.dir, source)]]));
+    const paths = Object.fromEntries(this.#entryPoints.map(([specifier, source]) => [specifier, [relative(this.dir, source)]]));
     const tsconfig = { extends: relative(this.dir, join(PROJECT_ROOT, 'tsconfig.json')), compilerOptions: { paths }, include: ['*.ts'] };
     writeFileSync(join(this.dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
     copyFileSync(GLOBALS_FIXTURE, join(this.dir, 'snippet-globals.d.ts'));
@@ -104,7 +105,7 @@ export class SnippetWorkspace {
   /** Runs a snippet as a test file under the project's vitest, with the package mapped to its source. */
   runVitest(file: SnippetFile, timeoutMs: number): Promise<ChildResult> {
     const config = join(this.dir, `vitest-${file.block.fenceLine}.config.mjs`);
-    const alias = entryPointSources().map(([specifier, source]) => ({ find: new RegExp(`^${specifier.replace(/[/-]/g, '\\$&')}$`), replacement: source }));
+    const alias = this.#entryPoints.map(([specifier, source]) => ({ find: new RegExp(`^${specifier.replace(/[/-]/g, '\\$&')}$`), replacement: source }));
     writeFileSync(
       config,
       `export default {\n  resolve: { alias: [${alias.map(({ find, replacement }) => `{ find: ${String(find)}, replacement: ${JSON.stringify(replacement)} }`).join(', ')}] },\n` +
