@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { headingAnchors, markdownLinks } from './support/markdown.js';
+import { PROJECT_ROOT } from './support/snippet-workspace.js';
+
+/*
+ * README.md and CHANGELOG.md are shown on the npm registry's page, where a relative link resolves
+ * against the registry, not the repository: only files the package ships could be linked that
+ * way. Everything else is linked absolutely, under package.json's repository URL, and every such
+ * link must name a file (and heading) the repository has.
+ */
+
+const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  repository: { url: string };
+  homepage: string;
+  bugs: { url: string };
+  files: string[];
+};
+/** https://github.com/<owner>/<name>, from `git+https://github.com/<owner>/<name>.git`. */
+const REPOSITORY = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+/** The branch the absolute links name (the repository's default branch, an assumption like the URL). */
+const BRANCH = 'main';
+const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
+const DOCUMENTS = ['README.md', 'CHANGELOG.md'];
+
+/** Why a link target is wrong, or undefined when it is fine. */
+function problemOf(target: string, document: string): string | undefined {
+  const [path = '', anchor] = target.split('#', 2) as [string, string | undefined];
+  if (target.startsWith('#')) return headingAnchors(read(document)).has(target.slice(1)) ? undefined : `no heading of ${document} has the anchor ${target}`;
+  if (target.startsWith(`${REPOSITORY}/`)) {
+    const file = new RegExp(`^${REPOSITORY}/(blob|tree)/${BRANCH}/(.+)$`).exec(path);
+    if (file === null) return /\/(blob|tree)\//.test(path) ? `links into the repository name the ${BRANCH} branch` : undefined;
+    return repositoryProblem(file[1] as 'blob' | 'tree', decodeURIComponent(file[2] as string), anchor);
+  }
+  if (/^[a-z][a-z+.-]*:/i.test(target)) return target.startsWith('https://') || target.startsWith('mailto:') ? undefined : 'use https';
+  // Relative: resolved against the registry on npm, so only what the package ships.
+  const shipped = manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
+  if (!shipped) return `a relative link outside the package's files breaks on the npm page: link ${REPOSITORY}/blob/${BRANCH}/${path} instead`;
+  return tracked.has(path) ? undefined : `${path} is not in the repository`;
+}
+
+function repositoryProblem(kind: 'blob' | 'tree', path: string, anchor: string | undefined): string | undefined {
+  const clean = path.replace(/\/$/, '');
+  if (kind === 'tree') return [...tracked].some((file) => file.startsWith(`${clean}/`)) ? undefined : `the repository has no folder ${clean}`;
+  if (!tracked.has(clean)) return `the repository has no file ${clean}`;
+  if (anchor !== undefined && clean.endsWith('.md') && !headingAnchors(read(clean)).has(anchor)) return `no heading of ${clean} has the anchor #${anchor}`;
+  return undefined;
+}
+
+function read(file: string): string {
+  return readFileSync(join(PROJECT_ROOT, file), 'utf8');
+}
+
+describe('links of README.md and CHANGELOG.md work on GitHub and on the npm page', () => {
+  it('package.json names one repository for repository, homepage and bugs', () => {
+    expect(REPOSITORY).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+    expect(manifest.homepage.startsWith(REPOSITORY)).toBe(true);
+    expect(manifest.bugs.url.startsWith(REPOSITORY)).toBe(true);
+  });
+
+  it.each(DOCUMENTS)('every link of %s points at a heading, a shipped file, or a file of the repository that exists', (document) => {
+    const links = markdownLinks(read(document));
+    const problems = links.flatMap(({ target, line }) => {
+      const problem = problemOf(target, document);
+      return problem === undefined ? [] : [`${document}:${line}: ${target}: ${problem}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('the README links the docs it moved its rationale to, and the changelog', () => {
+    const targets = markdownLinks(read('README.md')).map(({ target }) => target.split('#')[0]);
+    for (const file of ['docs/architecture.md', 'docs/reliability.md', 'docs/cli.md', 'docs/simulator.md', 'CHANGELOG.md']) {
+      expect(targets).toContain(`${REPOSITORY}/blob/${BRANCH}/${file}`);
+    }
+  });
+
+  it('the check itself refuses what would break: a relative link to docs/, a missing file, a missing heading', () => {
+    expect(problemOf('docs/cli.md', 'README.md')).toMatch(/breaks on the npm page/);
+    expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/no-such-file.md`, 'README.md')).toMatch(/no file/);
+    expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/cli.md#no-such-heading`, 'README.md')).toMatch(/no heading/);
+    expect(problemOf('#no-such-section', 'README.md')).toMatch(/no heading/);
+    expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/cli.md#grant-coupon`, 'README.md')).toBeUndefined();
+  });
+});
