@@ -2,7 +2,7 @@
  * Pacing benchmark (issue: pacing under the rate limit). Over real loopback HTTP against the
  * simulator with a scaled window (50 mutations per 3 s) and heavy-tailed latency, for each
  * scenario it prints the 429s and the ratio of completion time to the theoretical minimum, for the
- * SDK and for a naive baseline (graphql-request + p-retry) side by side.
+ * SDK and for a naive baseline (a plain GraphQL client, graphql-request's behaviour, + p-retry) side by side.
  *
  * Run: npm run bench:pacing   (needs redis-server on PATH for scenario c)
  */

@@ -1,4 +1,4 @@
-import { GraphQLClient } from 'graphql-request';
+import { GraphQLClient } from './naive-client.js';
 import { OPERATIONS } from '../../src/index.js';
 import { API_KEY, COUPON_ID, memberEmail } from './setup.js';
 

@@ -1,4 +1,4 @@
-import { GraphQLClient } from 'graphql-request';
+import { GraphQLClient } from './naive-client.js';
 import pRetry from 'p-retry';
 import { AdminClient, MemoryPermitStore, OPERATIONS, type PermitStore } from '../../src/index.js';
 import { API_KEY, COUPON_ID, LIMIT, memberEmail, WINDOW_MS } from './setup.js';
@@ -31,7 +31,7 @@ export async function runSdk(url: string, count: number, offset = 0, store: Perm
   return { ...result, rateLimited };
 }
 
-/** The naive baseline: graphql-request with p-retry's defaults around each call, all fired at once. */
+/** The naive baseline: a plain GraphQL client (graphql-request's behaviour) with p-retry's defaults around each call, all fired at once. */
 export async function runNaive(url: string, count: number, offset = 0): Promise<RunResult> {
   const client = new GraphQLClient(`${url}/admin/graphql`, { headers: { 'X-Service-API-Key': API_KEY } });
   const document = OPERATIONS.createCouponGrant.document;

@@ -1,5 +1,5 @@
 import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
-import { describeErrorCode, type ErrorCode } from './error-codes.js';
+import { isDocumentedCode, type ErrorCode } from './error-code-list.js';
 
 /** Fields of a {@link CodedError}. */
 export interface CodedErrorOptions extends AdminApiErrorOptions {
@@ -68,7 +68,7 @@ export class CodedError extends AdminApiError {
   protected override jsonFields(): Record<string, unknown> {
     // Everything the server wrote is redacted; a documented code is the SDK's own word and stays.
     return {
-      code: describeErrorCode(this.code) === undefined ? this.redacted(this.code) : this.code,
+      code: isDocumentedCode(this.code) ? this.code : this.redacted(this.code),
       local: this.local,
       path: this.redacted(this.path),
       details: this.redacted(this.details),

@@ -1,3 +1,7 @@
+import { isDocumentedCode, type ErrorCode } from './error-code-list.js';
+
+export type { ErrorCode } from './error-code-list.js';
+
 /** What a documented error code means and what to do about it. */
 export interface ErrorCodeInfo {
   /** The spec's meaning, phrased to follow "Failed to <operation>: ". */
@@ -5,48 +9,6 @@ export interface ErrorCodeInfo {
   /** What the caller can do. */
   remedy: string;
 }
-
-/**
- * A documented error code, e.g. `'MEETING-004'`: the spec's error table. Servers may send codes
- * the spec does not list; `CodedError.code` is typed `ErrorCode | (string & {})` for that reason.
- */
-export type ErrorCode =
-  | 'CONSULTING-001'
-  | 'CONSULTING-002'
-  | 'CONSULTING-003'
-  | 'CONSULTING-004'
-  | 'CONSULTING-005'
-  | 'CONSULTING-006'
-  | 'MEETING-001'
-  | 'MEETING-003'
-  | 'MEETING-004'
-  | 'MEETING-006'
-  | 'MEETING-007'
-  | 'MEETING-008'
-  | 'MEETING-009'
-  | 'MEETING-010'
-  | 'MEETING-011'
-  | 'MEETING-012'
-  | 'MEETING-013'
-  | 'MEETING-014'
-  | 'MEETING-015'
-  | 'MEETING-016'
-  | 'MEETING-017'
-  | 'MEETING-018'
-  | 'MEETING-019'
-  | 'MEETING-020'
-  | 'ENROLLMENT-001'
-  | 'ENROLLMENT-002'
-  | 'ENROLLMENT-005'
-  | 'ENROLLMENT-006'
-  | 'ENROLLMENT-007'
-  | 'COUPON-001'
-  | 'COUPON-002'
-  | 'COUPON-003'
-  | 'COUPON-004'
-  | 'COUPON-005'
-  | 'COUPON-006'
-  | 'GENERAL-001';
 
 /**
  * Every error code the spec documents, with its meaning and a remedy. Messages of `CodedError`
@@ -93,5 +55,5 @@ export const ERROR_CODES: { readonly [C in ErrorCode]: ErrorCodeInfo } = {
 
 /** Looks up a code's meaning and remedy; undefined for codes the spec does not document. */
 export function describeErrorCode(code: string): ErrorCodeInfo | undefined {
-  return Object.hasOwn(ERROR_CODES, code) ? ERROR_CODES[code as ErrorCode] : undefined;
+  return isDocumentedCode(code) ? ERROR_CODES[code] : undefined;
 }

@@ -1,22 +1,76 @@
-import { Kind, parse } from 'graphql';
+import { Lexer, Source, TokenKind } from 'graphql';
 import type { RetrySafety } from '../client/operations.js';
+
+/** Top-level keywords that open an executable definition (`{` alone opens a shorthand query). */
+const DEFINITION_KEYWORDS = new Set(['query', 'mutation', 'subscription', 'fragment']);
+
+/** The token that closes each opening one. */
+const CLOSING: ReadonlyMap<TokenKind, TokenKind> = new Map([
+  [TokenKind.BRACE_L, TokenKind.BRACE_R],
+  [TokenKind.PAREN_L, TokenKind.PAREN_R],
+  [TokenKind.BRACKET_L, TokenKind.BRACKET_R],
+]);
 
 /**
  * Whether a document given to `request()` may be sent again after a failure that may have reached
  * the server, judged by what it is, not by its first characters: a mutation written as a template
  * literal (a leading newline, indentation), after a `# comment` or a fragment is still a mutation.
  * Only a document whose single operation is a query is safe; several operations (which one would
- * run is unknown), a mutation, a subscription or a document that does not parse are not.
+ * run is unknown), a mutation, a subscription or a document that cannot be read are not.
  *
  * The rate-limit bucket is another question, answered as the server does (`operationTypeOf`:
  * a mutation only when the text starts with `mutation`).
  */
 export function retrySafetyOfDocument(text: string): RetrySafety {
-  let operations: string[];
+  let definitions: string[] | undefined;
   try {
-    operations = parse(text, { noLocation: true }).definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION ? [definition.operation] : []));
+    definitions = topLevelDefinitions(text);
   } catch {
+    // A lexer error (an unterminated string, a character GraphQL does not know).
     return 'unsafe';
   }
-  return operations.length === 1 && operations[0] === 'query' ? 'idempotent' : 'unsafe';
+  const operations = definitions?.filter((kind) => kind !== 'fragment');
+  return operations?.length === 1 && operations[0] === 'query' ? 'idempotent' : 'unsafe';
+}
+
+/**
+ * The kinds of a document's top-level definitions (`query` for `{ ... }` shorthand), read with
+ * graphql-js's own lexer rather than its parser: which definitions a document holds is decided at
+ * nesting depth 0, where a definition is a keyword, a header of names, `@` directives and
+ * parenthesised arguments or variables, then a `{ ... }` block. Comments, strings and block strings
+ * are single tokens, so braces or keywords inside them count for nothing. Anything else at depth 0,
+ * unbalanced or mismatched brackets, or an unfinished definition gives `undefined` (unsure).
+ * The parser (18 kB minified) stays out of an app's bundle this way.
+ */
+function topLevelDefinitions(text: string): string[] | undefined {
+  const lexer = new Lexer(new Source(text));
+  const kinds: string[] = [];
+  const closers: TokenKind[] = [];
+  let inHeader = false;
+  for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+    const closer = CLOSING.get(token.kind);
+    if (closers.length > 0) {
+      if (closer !== undefined) closers.push(closer);
+      else if (token.kind === TokenKind.BRACE_R || token.kind === TokenKind.PAREN_R || token.kind === TokenKind.BRACKET_R) {
+        if (closers.pop() !== token.kind) return undefined;
+      }
+      continue;
+    }
+    if (token.kind === TokenKind.BRACE_L) {
+      // A `{` that does not end a definition's header opens a shorthand query.
+      if (!inHeader) kinds.push('query');
+      inHeader = false;
+      closers.push(TokenKind.BRACE_R);
+    } else if (inHeader && (token.kind === TokenKind.NAME || token.kind === TokenKind.AT)) {
+      // The operation or fragment name, `on Type`, directive names.
+    } else if (inHeader && token.kind === TokenKind.PAREN_L) {
+      closers.push(TokenKind.PAREN_R);
+    } else if (!inHeader && token.kind === TokenKind.NAME && DEFINITION_KEYWORDS.has(token.value)) {
+      kinds.push(token.value);
+      inHeader = true;
+    } else {
+      return undefined;
+    }
+  }
+  return closers.length === 0 && !inHeader ? kinds : undefined;
 }

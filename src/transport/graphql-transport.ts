@@ -1,4 +1,3 @@
-import { GraphQLClient } from 'graphql-request';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { mayHaveReachedServer } from './network-failure.js';
 import { BodyTooLargeSignal, readBodyText } from './read-body.js';
@@ -39,17 +38,20 @@ export interface HttpOutcome {
   body: GraphQLBody | undefined;
 }
 
-/** What one attempt learnt, filled in by the fetch wrapper (graphql-request only sees a copy). */
-interface AttemptState {
-  outcome?: HttpOutcome;
-  text?: string;
-  parsed?: unknown;
-}
+/** What the request asks for: the GraphQL JSON answer (`application/graphql-response+json` first, as the GraphQL-over-HTTP spec prefers). */
+const ACCEPT = 'application/graphql-response+json, application/json';
+
+type Fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown) => never;
 
 /**
- * Sends one GraphQL POST through graphql-request and returns the HTTP outcome, whatever its
- * status. Failures without a usable response throw a {@link TransportFailureSignal}; an abort by
- * the caller rethrows the signal's reason.
+ * Sends one GraphQL POST with `fetch` and returns the HTTP outcome, whatever its status. Failures
+ * without a usable response throw a {@link TransportFailureSignal}; an abort by the caller rethrows
+ * the signal's reason.
+ *
+ * The request is what a GraphQL-over-HTTP client sends: `POST` with the JSON body
+ * `{ query, variables }`, `Content-Type: application/json` and `Accept` asking for JSON. No GraphQL
+ * client library is involved: the body is read, capped and parsed here once, and the document is
+ * sent as text, never parsed or printed on the way.
  */
 export class GraphQLTransport {
   readonly #options: TransportOptions;
@@ -61,7 +63,6 @@ export class GraphQLTransport {
   async send(document: string, variables: object | undefined, attempt: AttemptOptions): Promise<HttpOutcome> {
     const { signal } = attempt;
     signal?.throwIfAborted();
-    const state: AttemptState = {};
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -70,54 +71,41 @@ export class GraphQLTransport {
     }, attempt.timeoutMs);
     const forwardAbort = (): void => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
-    const fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown): never => {
+    const fail: Fail = (failure, error) => {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new TransportFailureSignal({ kind: 'timeout' });
       throw new TransportFailureSignal(typeof failure === 'function' ? failure(mayHaveReachedServer(error)) : failure);
     };
-
-    const client = new GraphQLClient(this.#options.endpoint, {
-      // The client's own headers last: nothing an attempt adds may replace them.
-      headers: { ...attempt.headers, ...this.#options.headers },
-      fetch: (input, init) => this.#fetchOnce(input, init, state, fail),
+    const headers = new Headers(attempt.headers);
+    // The client's own headers last: nothing an attempt adds may replace them.
+    for (const [name, value] of Object.entries(this.#options.headers)) headers.set(name, value);
+    headers.set('accept', ACCEPT);
+    headers.set('content-type', 'application/json');
+    const init: RequestInit = {
+      method: 'POST',
+      headers,
+      // `variables: undefined` drops out of the JSON, as the spec allows.
+      body: JSON.stringify({ query: document, variables }),
       signal: controller.signal,
-      errorPolicy: 'all',
       // Never followed: a redirect would carry the key to another origin (or to plain http) and
       // re-send the POST outside the limiter's count. The response itself becomes a RedirectError.
       redirect: 'manual',
-      // The operation name is optional in the body; skipping it saves parsing the document per call.
-      excludeOperationName: true,
-      // The wrapper already parsed the body once; hand graphql-request that result.
-      jsonSerializer: {
-        stringify: JSON.stringify,
-        parse: (text: string): unknown => (text === state.text ? state.parsed : JSON.parse(text)),
-      },
-    });
+    };
     try {
-      await client.rawRequest(document, variables as Record<string, unknown> | undefined);
-    } catch (error) {
-      // graphql-request throws ClientError for every non-2xx and re-throws what fetch threw.
-      if (error instanceof TransportFailureSignal) throw error;
-      if (state.outcome === undefined) fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
+      return await this.#exchange(init, fail);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }
-    if (state.outcome === undefined) throw new TransportFailureSignal({ kind: 'network', mayHaveReachedServer: true, cause: undefined });
-    return state.outcome;
   }
 
-  async #fetchOnce(
-    input: RequestInfo | URL,
-    init: RequestInit | undefined,
-    state: AttemptState,
-    fail: (failure: TransportFailure | ((reached: boolean) => TransportFailure), error: unknown) => never,
-  ): Promise<Response> {
+  /** Fetches once, refuses redirects, reads the body under its cap and parses it once. */
+  async #exchange(init: RequestInit, fail: Fail): Promise<HttpOutcome> {
     let response: Response;
     try {
       // Called unbound (workerd refuses a fetch called as another object's method) and looked up now.
       const fetchNow = this.#options.fetch ?? globalThis.fetch;
-      response = await fetchNow(input, init);
+      response = await fetchNow(new URL(this.#options.endpoint), init);
     } catch (error) {
       return fail((reached) => ({ kind: 'network', mayHaveReachedServer: reached, cause: error }), error);
     }
@@ -142,29 +130,12 @@ export class GraphQLTransport {
     // Too deep for any real answer: every later step would have to walk it. A 2xx is unusable; any
     // other status is read as a body that is not JSON (its status still decides, e.g. a 429).
     const tooDeep = json !== undefined && nestsDeeperThan(json, MAX_JSON_DEPTH);
-    const parsed = tooDeep ? undefined : json;
-    if (response.ok && parsed === undefined) {
+    const body = tooDeep ? undefined : json;
+    if (response.ok && body === undefined) {
       fail({ kind: 'body', problem: tooDeep ? 'too_deep' : looksLikeJson(text) ? 'malformed_json' : 'not_json', status: response.status, headers: response.headers }, undefined);
     }
-    state.text = text;
-    state.parsed = parsed;
-    state.outcome = { status: response.status, headers: response.headers, body: parsed };
-    return answerForGraphQLRequest(response, parsed === undefined ? '' : text);
+    return { status: response.status, headers: response.headers, body };
   }
-}
-
-/**
- * What graphql-request reads of a response (`ok`, `status`, `headers.get`, `text()`), without
- * building a second Response and body stream per call: the body was already read and checked to be
- * JSON, so the content type it insists on is reported as JSON.
- */
-function answerForGraphQLRequest(response: Response, text: string): Response {
-  const headers = {
-    get: (name: string): string | null => (name.toLowerCase() === 'content-type' && text !== '' ? 'application/json' : response.headers.get(name)),
-    has: (name: string): boolean => response.headers.has(name),
-    forEach: (callback: (value: string, key: string) => void): void => response.headers.forEach(callback),
-  };
-  return { ok: response.ok, status: response.status, statusText: response.statusText, headers, text: () => Promise.resolve(text) } as unknown as Response;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);

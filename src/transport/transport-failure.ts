@@ -11,7 +11,7 @@ export type TransportFailure =
   /** A redirect, never followed: `origin` of its target (undefined when unknown), never the whole Location. */
   | { kind: 'redirect'; status: number; origin: string | undefined; headers: Headers };
 
-/** Carries a {@link TransportFailure} through graphql-request, which re-throws what fetch throws. */
+/** Carries a {@link TransportFailure} from the transport to the pipeline, which turns it into a public error. */
 export class TransportFailureSignal extends Error {
   constructor(readonly failure: TransportFailure) {
     super(`transport failure: ${failure.kind}`);

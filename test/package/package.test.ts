@@ -142,7 +142,9 @@ describe('importing school-admin-sdk in a fresh process', () => {
       const loaded = await loadedBy(format === 'esm' ? esm : cjs, probe, 'school-admin-sdk', format);
       expect(loaded.sdkSources).toContain('src/client/admin-client.ts');
       expect(loaded.sdkSources.filter((source) => OPTIONAL_SOURCE_DIRS.test(source) || !source.startsWith('src/'))).toEqual([]);
-      expect(loaded.packages).toContain('graphql-request');
+      // graphql for the lexer that reads request() documents; no GraphQL client library.
+      expect(loaded.packages).toContain('graphql');
+      expect(loaded.packages).not.toContain('graphql-request');
       expect(loaded.packages.filter((name) => PACKAGES_NOT_LOADED_BY_IMPORT.includes(name))).toEqual([]);
     }, PROCESS_TIMEOUT_MS);
 
@@ -161,7 +163,9 @@ describe('engines.node ">=20.19" is honest', () => {
       .filter(([, entry]) => entry.engines?.node !== undefined && !semver.satisfies('20.19.0', entry.engines.node))
       .map(([location, entry]) => `${location} (${entry.engines?.node})`);
     expect(refusing).toEqual([]);
-    expect(Object.keys(lock.packages)).toEqual(expect.arrayContaining(['node_modules/graphql-request', 'node_modules/p-retry']));
+    expect(Object.keys(lock.packages)).toEqual(expect.arrayContaining(['node_modules/graphql', 'node_modules/p-retry']));
+    // No GraphQL client library: the transport is a fetch POST of its own.
+    expect(Object.keys(lock.packages).filter((location) => location.endsWith('node_modules/graphql-request'))).toEqual([]);
   });
 });
 
@@ -230,9 +234,9 @@ describe('dist keeps node: prefixes (Deno, Bun and workerd know built-ins by tho
 });
 
 describe('the main entry bundles for worker targets (esbuild, conditions workerd/worker/browser)', () => {
-  const bundle = (conditions: string[], platform: 'neutral' | 'node') =>
+  const bundle = (conditions: string[], platform: 'neutral' | 'node', contents = "export { AdminClient, CodedError } from 'school-admin-sdk';") =>
     esbuild.build({
-      stdin: { contents: "export { AdminClient, CodedError } from 'school-admin-sdk';", resolveDir: esm.dir, loader: 'js' },
+      stdin: { contents, resolveDir: esm.dir, loader: 'js' },
       absWorkingDir: esm.dir,
       bundle: true,
       // Minified: no comment (some quote `import ... from 'node:...'` in examples) is left to match.
@@ -252,6 +256,25 @@ describe('the main entry bundles for worker targets (esbuild, conditions workerd
     expect(inputs.filter((input) => input.startsWith('node:') || /internal\/journal\.js$/.test(input))).toEqual([]);
     expect(inputs).toContain('node_modules/school-admin-sdk/dist/internal/journal-unavailable.js');
     expect(result.outputFiles[0]?.text).not.toMatch(/(?:\bfrom|\bimport\s*\(|\brequire\s*\()\s*["']node:/);
+  });
+
+  // Sizes are bench:bundle's job (bench/README.md); these pin what must never come back in.
+  it('import { AdminClient } bundles no GraphQL client library and not graphql\'s parser (the lexer reads request() documents)', async () => {
+    const result = await bundle(WORKER_CONDITIONS, 'neutral', "export { AdminClient } from 'school-admin-sdk';");
+    const bundled = Object.entries(Object.values(result.metafile.outputs)[0]?.inputs ?? {})
+      .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+      .map(([input]) => input);
+    expect(bundled).toContain('node_modules/graphql/language/lexer.mjs');
+    expect(bundled.filter((input) => /node_modules\/graphql-request\/|node_modules\/graphql\/language\/parser\./.test(input))).toEqual([]);
+  });
+
+  it('import { CodedError, hasCode } bundles the documented codes, not their descriptions, the documents or the client', async () => {
+    const result = await bundle(WORKER_CONDITIONS, 'neutral', "export { CodedError, hasCode } from 'school-admin-sdk';");
+    const text = result.outputFiles[0]?.text ?? '';
+    expect(text).toContain('"CodedError"');
+    expect(text).not.toContain('the consulting service was not found in this school');
+    expect(text).not.toContain('mutation CreateCouponGrant');
+    expect(text).not.toContain('X-Service-API-Key');
   });
 
   it('gets the file journal in a Node bundle', async () => {

@@ -4,7 +4,7 @@ import type { Metafile } from './packed-package.js';
 export interface LoadedModules {
   /** The SDK's source modules inside the loaded dist files (e.g. `src/client/admin-client.ts`). */
   sdkSources: string[];
-  /** npm packages loaded besides the SDK (e.g. `graphql-request`, `@graphql-typed-document-node/core`). */
+  /** npm packages loaded besides the SDK (e.g. `graphql`, `@graphql-typed-document-node/core`). */
   packages: string[];
 }
 
