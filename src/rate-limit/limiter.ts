@@ -135,7 +135,8 @@ export class RateLimiter {
    * someone else is spending the key's budget, uses a smaller share of it for a while.
    */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
-    this.#backoff[type].rateLimited(this.budget(type), Date.now());
+    const { counted } = this.#budgets[type];
+    this.#backoff[type].rateLimited(this.budget(type), Date.now(), counted === undefined ? undefined : { counted, pausedUntil: untilMs });
     return this.#options.store.pause(this.#options.buckets[type], untilMs);
   }
 
