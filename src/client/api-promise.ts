@@ -33,7 +33,6 @@ export interface CallAnswer<T> {
  */
 export class AdminApiPromise<T, R extends CallResponse | undefined = CallResponse> extends Promise<T> {
   readonly #answer: Promise<CallAnswer<T>>;
-  #result: Promise<T> | undefined;
 
   /** @internal Built by the client: `answer` is the call in progress. */
   constructor(answer: Promise<CallAnswer<T>>) {
@@ -62,10 +61,16 @@ export class AdminApiPromise<T, R extends CallResponse | undefined = CallRespons
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | null,
     onrejected?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
   ): Promise<TResult1 | TResult2> {
-    // Made on first use: a caller who only reads withResponse() leaves no second, unhandled rejection.
-    this.#result ??= this.#answer.then((answer) => answer.data);
-    return this.#result.then(onfulfilled, onrejected);
+    // Each reading derives from the answer directly, and only when made: a caller who only reads
+    // withResponse() leaves no second, unhandled rejection, and a waiting call that is awaited
+    // holds one promise less (thousands may wait in the queue).
+    const read = typeof onfulfilled === 'function' ? (answer: CallAnswer<T>) => onfulfilled(answer.data) : (dataOf as (answer: CallAnswer<T>) => TResult1);
+    return this.#answer.then(read, onrejected);
   }
+}
+
+function dataOf<T>(answer: CallAnswer<T>): T {
+  return answer.data;
 }
 
 /**

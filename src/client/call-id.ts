@@ -1,5 +1,5 @@
-/** Random per process (module instance), so ids of two processes writing one log do not collide. */
-let processPart: string | undefined;
+/** `call_` and a part random per process (module instance), so ids of two processes writing one log do not collide. */
+let prefix: string | undefined;
 let sequence = 0;
 
 /**
@@ -8,9 +8,10 @@ let sequence = 0;
  * clients; the random part tells processes apart. Ids say nothing about the key or the request.
  */
 export function newCallId(): string {
-  processPart ??= randomHex(5);
+  // One string per process for the fixed part: each id is that and its sequence (a waiting call keeps its id).
+  prefix ??= `call_${randomHex(5)}_`;
   sequence += 1;
-  return `call_${processPart}_${sequence.toString(36)}`;
+  return prefix + sequence.toString(36);
 }
 
 function randomHex(bytes: number): string {

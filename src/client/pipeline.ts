@@ -1,7 +1,8 @@
 import { RateLimitError } from '../errors/rate-limit-error.js';
+import { Redactor } from '../errors/redactor.js';
 import { abortableSleep } from '../rate-limit/abortable-sleep.js';
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
-import type { RateLimiter } from '../rate-limit/limiter.js';
+import type { Permit, RateLimiter } from '../rate-limit/limiter.js';
 import type { WaitInfo } from '../rate-limit/waiting-watch.js';
 import { operationTypeOf } from '../rate-limit/operation-type.js';
 import { errorBase, type ErrorContext } from '../response/error-context.js';
@@ -35,6 +36,8 @@ export interface PipelineAnswer {
   data: Record<string, unknown>;
   /** The answered attempt (status, headers, request id, read on demand). */
   response: AnsweredAttempt;
+  /** The call's error context with that response: errors found in the answer are built from it. */
+  context: ErrorContext & { response: AnsweredAttempt };
 }
 
 /** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
@@ -71,26 +74,57 @@ export class RequestPipeline {
   }
 
   /**
-   * Runs a call to completion: its `data` and response, or the typed error it ended with (which
-   * carries the response when there was one).
+   * Runs a call to completion and returns what `finish` makes of its `data`, response and error
+   * context, or the typed error it ended with (which carries the response when there was one).
+   *
+   * The first permit is asked for before anything else is made for the call: while it waits in the
+   * queue (thousands may), a call holds its settings, its queue entry and one reaction, not its
+   * error context, its budget or the suspended async functions of an attempt. `finish` (the
+   * caller's reading of the answer) runs inside, so no second promise waits along.
    */
-  async run(call: PipelineCall, context: ErrorContext): Promise<PipelineAnswer> {
+  run<T>(call: PipelineCall, finish: (answer: PipelineAnswer) => T): Promise<T> {
     const type = operationTypeOf(call.document);
-    const budget: CallBudget = { sent: 0, rateLimited: 0, waitedMs: 0 };
-    let firstFailure: unknown;
+    let permit: Promise<Permit> | undefined;
     try {
-      return await this.#attempt(call, context, type, budget);
+      permit = this.#acquire(call, type, 0);
     } catch (error) {
-      // Most calls succeed at once: p-retry is loaded and entered only after a failure.
-      if (call.maxRetries === 0 || !isRetryable(error, call.retry)) throw error;
-      firstFailure = error;
+      // A store that throws instead of rejecting fails the call as a rejection would.
+      return this.#notGranted(call, type, error, finish);
     }
+    if (permit === undefined) return this.#run(call, type, undefined, finish);
+    return permit.then(
+      (granted) => this.#run(call, type, granted, finish),
+      (error: unknown) => this.#notGranted(call, type, error, finish),
+    );
+  }
+
+  /** The call from its first permit on (`undefined`: taken by the first attempt, when there is no limiter). */
+  async #run<T>(call: PipelineCall, type: RateLimitedOperationType, permit: Permit | undefined, finish: (answer: PipelineAnswer) => T): Promise<T> {
+    const context = this.#context(call);
+    const budget = newBudget();
+    let answer: PipelineAnswer;
+    try {
+      answer = await this.#attempt(call, context, type, budget, permit);
+    } catch (error) {
+      answer = await this.#afterFirstFailure(call, type, context, budget, error);
+    }
+    return finish(answer);
+  }
+
+  /** An abort (or a store failure) before the first permit: the first attempt's failure. */
+  #notGranted<T>(call: PipelineCall, type: RateLimitedOperationType, error: unknown, finish: (answer: PipelineAnswer) => T): Promise<T> {
+    return this.#afterFirstFailure(call, type, this.#context(call), newBudget(), error).then(finish);
+  }
+
+  /** After a first failure: thrown as it is, or retried by p-retry (loaded and entered only now: most calls succeed at once). */
+  async #afterFirstFailure(call: PipelineCall, type: RateLimitedOperationType, context: ErrorContext, budget: CallBudget, firstFailure: unknown): Promise<PipelineAnswer> {
+    if (call.maxRetries === 0 || !isRetryable(firstFailure, call.retry)) throw firstFailure;
     const pRetry = await loadPRetry();
     return pRetry(
       (attemptNumber) => {
         // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
         if (attemptNumber === 1) throw firstFailure;
-        return this.#attempt(call, context, type, budget);
+        return this.#attempt(call, context, type, budget, undefined);
       },
       {
         retries: call.maxRetries,
@@ -108,15 +142,22 @@ export class RequestPipeline {
     );
   }
 
+  /** A new call's error context: its id, and a redactor that knows the key and the call's variables. */
+  #context(call: PipelineCall): ErrorContext {
+    // The variables as sent: checking them converts Dates to numbers and copies nothing else, so
+    // their string leaves (what the redactor hides) are the caller's.
+    return { operation: call.operation, label: call.label, redactor: new Redactor([this.#options.apiKey], call.variables), callId: call.callId };
+  }
+
   /**
    * One attempt; a 429 pauses the type's queue and sends the request again from the queue's head.
    * An answer whose `data` shows the operation ran is never sent again, whatever errors ride along
    * (a rate-limit code included). The 429 waits of the whole call add up to at most
    * `maxRateLimitWaitMs`, and none is shorter than the fallback backoff.
    */
-  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<PipelineAnswer> {
-    for (;;) {
-      const outcome = await this.#send(call, context, type, budget);
+  async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, permit: Permit | undefined): Promise<PipelineAnswer> {
+    for (let taken = permit; ; taken = undefined) {
+      const outcome = await this.#send(call, context, type, budget, taken);
       // Errors built from here on come with this response.
       const answered = this.#answered(context, call, budget.sent, outcome);
       const ran = showsOperationRan(outcome);
@@ -127,7 +168,7 @@ export class RequestPipeline {
           subscriptionReasons: call.subscriptionReasons === true,
           ran,
         });
-        return { data, response: answered.response };
+        return { data, response: answered.response, context: answered };
       }
       budget.rateLimited += 1;
       const info = readRateLimitInfo(outcome, type, Date.now());
@@ -153,17 +194,24 @@ export class RequestPipeline {
     }
   }
 
-  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): Promise<HttpOutcome> {
+  /** Asks for a permit (undefined without a limiter); `sent` requests of the call went before. */
+  #acquire(call: PipelineCall, type: RateLimitedOperationType, sent: number): Promise<Permit> | undefined {
+    if (this.#limiter === undefined) return undefined;
     const priority = call.priority ?? 'interactive';
     // A request sent again (after a 429 or a retried failure) goes to the head of its lane.
-    const permit = await this.#limiter?.acquire(type, {
-      head: budget.sent > 0,
+    return this.#limiter.acquire(type, {
+      head: sent > 0,
       priority,
       ...(call.signal === undefined ? {} : { signal: call.signal }),
       ...(this.#events.listening('waiting')
-        ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, operationType: type, priority, ...wait }) }
+        ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, callId: call.callId, attempt: sent + 1, operationType: type, priority, ...wait }) }
         : {}),
     });
+  }
+
+  /** Sends one request under `taken` (the call's first permit) or a permit asked for now. */
+  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined): Promise<HttpOutcome> {
+    const permit = taken ?? (await this.#acquire(call, type, budget.sent));
     budget.sent += 1;
     const attempt = budget.sent;
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
@@ -216,6 +264,10 @@ export class RequestPipeline {
       },
     );
   }
+}
+
+function newBudget(): CallBudget {
+  return { sent: 0, rateLimited: 0, waitedMs: 0 };
 }
 
 function seconds(ms: number): number {

@@ -13,6 +13,16 @@ export interface LimiterBudget {
   windowMs: number;
 }
 
+/** What the limiter last heard from the store about a budget. */
+interface BudgetState {
+  /** The limit the server stated (`adaptLimit`). */
+  learnt: number | undefined;
+  /** The limit the store applied at the latest permit. */
+  applied: number | undefined;
+  /** Requests the store counted at the latest permit (every client sharing it), when it says. */
+  counted: number | undefined;
+}
+
 /** A budget as configured: `limitIsCeiling` when the limit was set explicitly (hints may only lower it). */
 export interface ConfiguredBudget extends LimiterBudget {
   limitIsCeiling: boolean;
@@ -59,7 +69,7 @@ export interface LimiterAcquireOptions {
  */
 export class RateLimiter {
   readonly #options: RateLimiterOptions;
-  readonly #budgets: Record<RateLimitedOperationType, ConfiguredBudget & { learnt: number | undefined; applied: number | undefined }>;
+  readonly #budgets: Record<RateLimitedOperationType, ConfiguredBudget & BudgetState>;
   readonly #backoff: Record<RateLimitedOperationType, ForeignShareBackoff>;
   readonly #queues: Record<RateLimitedOperationType, PermitQueue>;
   /** Names this client's interactive queues in the store (a held slot belongs to one queue). */
@@ -73,6 +83,7 @@ export class RateLimiter {
       limitIsCeiling: budget.limitIsCeiling === true,
       learnt: undefined,
       applied: undefined,
+      counted: undefined,
     });
     this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
     this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
@@ -124,7 +135,8 @@ export class RateLimiter {
    * someone else is spending the key's budget, uses a smaller share of it for a while.
    */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
-    this.#backoff[type].rateLimited(this.budget(type), Date.now());
+    const { counted } = this.#budgets[type];
+    this.#backoff[type].rateLimited(this.budget(type), Date.now(), counted === undefined ? undefined : { counted, pausedUntil: untilMs });
     return this.#options.store.pause(this.#options.buckets[type], untilMs);
   }
 
@@ -143,8 +155,9 @@ export class RateLimiter {
       request: (lane) => this.#request(type, lane),
       windowMs: () => budget.windowMs,
       reasonOf: (refusal) => this.#reasonOf(type, refusal),
-      onApplied: (limit) => {
-        budget.applied = limit;
+      onGranted: (result) => {
+        budget.applied = result.limit;
+        budget.counted = result.counted;
       },
       waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY,
     });

@@ -85,7 +85,10 @@ export class MemoryPermitStore implements PermitStore {
     if (interactive) noteInteractive(state, now, request.windowMs);
     const paused = state.pausedUntil > now;
     const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(applied, request.share), now);
-    if (retryAt === undefined) return { granted: true, permitId: this.#grant(state, request, now), limit: applied };
+    if (retryAt === undefined) {
+      const permitId = this.#grant(state, request, now);
+      return { granted: true, permitId, limit: applied, counted: state.inFlight.size + state.answered.size };
+    }
     const retryAfterMs = retryAt - now;
     if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, request.windowMs) + WAITER_HOLD_GRACE_MS);
     return { granted: false, retryAfterMs, paused, limit: applied };

@@ -9,6 +9,7 @@ export interface Permit {
 }
 
 type Refusal = Extract<AcquireResult, { granted: false }>;
+type Granted = Extract<AcquireResult, { granted: true }>;
 
 /** What a {@link PermitQueue} needs from its limiter. */
 export interface PermitQueueOptions {
@@ -20,8 +21,8 @@ export interface PermitQueueOptions {
   windowMs(): number;
   /** What a refusal means for the calls still waiting. */
   reasonOf(refusal: Refusal): WaitReason;
-  /** Hears the limit the store applied (a learnt limit shows here). */
-  onApplied(limit: number | undefined): void;
+  /** Hears what the store said with a permit: the limit it applied (a learnt limit shows here) and the requests it counts. */
+  onGranted(result: Granted): void;
   /** Calls waiting longer than this are told (`Infinity`: never). */
   waitingThresholdMs: number;
 }
@@ -78,7 +79,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     if (!direct) return this.#enqueue(options, since, undefined);
     return this.#options.store.tryAcquire(this.#options.request(options.lane)).then((result) => {
       if (result.granted) {
-        this.#options.onApplied(result.limit);
+        this.#options.onGranted(result);
         const permit = this.#permit(result.permitId);
         if (signal?.aborted === true) {
           permit.release();
@@ -156,7 +157,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
           this.#arm(this.#sleepMs(result.retryAfterMs));
           return;
         }
-        this.#options.onApplied(result.limit);
+        this.#options.onGranted(result);
         // The permit goes to whoever heads the queue now: the call it was asked for may have left,
         // and an interactive call may have arrived meanwhile.
         const taker = this.#head();

@@ -107,6 +107,12 @@ export type AcquireResult =
       permitId: string;
       /** The limit the store applied (after a learnt limit), when it says. */
       limit?: number;
+      /**
+       * Requests the bucket counts with this one (every client sharing the store), when the store
+       * says. After a 429 from traffic outside the SDK, the limiter takes what got through as the
+       * room that traffic leaves; a store that does not say gets the halving share instead.
+       */
+      counted?: number;
     }
   | {
       /** No permit now: wait `retryAfterMs` and ask again. */

@@ -36,7 +36,8 @@ end
  * KEYS: answered, in-flight, paused, interactive, learnt-limit, background.
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms.
- * Replies `{1, permitId, appliedLimit}` when granted, else `{0, retryAfterMs, paused (1|0), appliedLimit}`.
+ * Replies `{1, permitId, appliedLimit, counted}` (requests counted with this one) when granted, else
+ * `{0, retryAfterMs, paused (1|0), appliedLimit}`.
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
 export const acquireScript = new LuaScript(`${PRELUDE}
@@ -119,7 +120,7 @@ else
     end
     if learnt then extend_ttl(learnt_key, lease + window, ARGV[5]) end
     if is_interactive and waiter ~= '' then redis.call('ZREM', interactive, 'waiter:' .. waiter) end
-    return {1, ARGV[4], applied}
+    return {1, ARGV[4], applied, counted + 1}
   end
   -- Refused: ask again when enough counted requests (and, for background, enough background ones)
   -- have left; background also when a hold or the interactive presence ends.

@@ -160,7 +160,9 @@ export function createRedisPermitStore(url: string, options: RedisPermitStoreOpt
 function parseAcquireReply(reply: unknown): AcquireResult {
   if (Array.isArray(reply)) {
     const [granted, second, third, fourth] = reply as unknown[];
-    if (granted === 1 && typeof second === 'string' && typeof third === 'number') return { granted: true, permitId: second, limit: third };
+    if (granted === 1 && typeof second === 'string' && typeof third === 'number') {
+      return { granted: true, permitId: second, limit: third, ...(typeof fourth === 'number' ? { counted: fourth } : {}) };
+    }
     if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number') {
       return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
     }

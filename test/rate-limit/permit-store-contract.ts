@@ -226,6 +226,29 @@ export function describePermitStoreContract(open: OpenStore): void {
     });
   });
 
+  describe('a permit says how many requests the bucket counts with it (what got through, after a 429 from foreign traffic)', () => {
+    const counted = async (acquire: AcquireRequest): Promise<number | undefined> => {
+      const result = await store.tryAcquire(acquire);
+      if (!result.granted) throw new Error(`expected a permit, got ${JSON.stringify(result)}`);
+      return result.counted;
+    };
+
+    it('counts in-flight and answered requests of every client of the bucket, this one included', async () => {
+      expect(await counted(request(10))).toBe(1);
+      const [answered] = await grantAll(request(10), 2);
+      await store.release(MUTATIONS, answered ?? '', WINDOW_MS);
+      expect(await counted(request(10, { lane: 'background' }))).toBe(4);
+      expect(await counted(request(10, { bucket: QUERIES }))).toBe(1);
+    });
+
+    it('no longer counts a request a window after its answer', async () => {
+      const [first] = await grantAll(request(10), 2);
+      await store.release(MUTATIONS, first ?? '', WINDOW_MS);
+      clock.advance(WINDOW_MS);
+      expect(await counted(request(10))).toBe(2);
+    });
+  });
+
   describe('buckets are independent', () => {
     it('mutations and queries of one key have separate budgets', async () => {
       await grantAll(request(3), 3);
