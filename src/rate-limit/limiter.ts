@@ -87,7 +87,8 @@ export class RateLimiter {
     });
     this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
     this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
-    this.#waiterId = process.getBuiltinModule('node:crypto').randomUUID();
+    // Web Crypto, not node:crypto: the main entry also runs in workerd, Deno and Bun.
+    this.#waiterId = globalThis.crypto.randomUUID();
     this.#queues = { mutations: this.#queue('mutations'), queries: this.#queue('queries') };
   }
 
