@@ -14,15 +14,17 @@ function tenant(key: number): AdminClient {
 
 describe('memory bounded by active keys: "state of a key idle for longer than its window is freed"', () => {
   it('clients of 20,000 distinct keys, each used once and dropped: the default store keeps only the keys still counting', async () => {
+    // Test files share a worker (vitest isolate: false): buckets other files left may still be counting.
+    const others = sharedMemoryStore().bucketCount;
     let most = 0;
     for (let key = 0; key < 20_000; key += 1) {
       await tenant(key).grantCoupon('coupon-1', { userId: `user-${key}` });
       most = Math.max(most, sharedMemoryStore().bucketCount);
     }
     // A few hundred calls fit in a 20 ms window here; without freeing, 20,000 buckets would stay.
-    expect(most).toBeLessThan(5_000);
+    expect(most - others).toBeLessThan(5_000);
     await new Promise((resolve) => setTimeout(resolve, 2 * WINDOW_MS));
-    for (let call = 0; call < 20_000 && sharedMemoryStore().bucketCount > 1; call += 1) await tenant(-1).grantCoupon('coupon-1', { userId: 'last' });
-    expect(sharedMemoryStore().bucketCount).toBe(1);
+    for (let call = 0; call < 20_000 && sharedMemoryStore().bucketCount > others + 1; call += 1) await tenant(-1).grantCoupon('coupon-1', { userId: 'last' });
+    expect(sharedMemoryStore().bucketCount).toBeLessThanOrEqual(others + 1);
   });
 });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliNodeArgs } from './cli-command.js';
 
-/** The repository root (the CLI runs from source through tsx, as before a build). */
+/** The repository root (the CLI runs from the working directory's sources, bundled for the run). */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 
 /** What a finished CLI run printed and how it ended. */
 export interface CliRun {
@@ -27,7 +27,7 @@ function environment(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts `school-admin <args>` (stdout and stderr are pipes, so not a terminal). */
 export function startCli(args: readonly string[], env: Record<string, string> = {}, cwd = REPO): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { cwd, env: environment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...cliNodeArgs(), ...args], { cwd, env: environment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliNodeArgs } from './cli-command.js';
 import { REPO } from './cli-process.js';
 
 const PTY_RUN = fileURLToPath(new URL('./pty-run.py', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../../src/cli/main.ts', import.meta.url));
 
 /** Keys typed when the output (since the previous step) matches `waitFor`. */
 export interface PtyStep {
@@ -26,7 +26,7 @@ export const CTRL_C = '\u0003';
 
 /** Runs `school-admin <args>` in a pseudo-terminal `columns` wide (python3's pty module), typing `steps`. */
 export function runCliInPty(args: readonly string[], options: PtyOptions): Promise<PtyRun> {
-  return runInPty([process.execPath, '--import', 'tsx', MAIN, ...args], options);
+  return runInPty([process.execPath, ...cliNodeArgs(), ...args], options);
 }
 
 /** Options of {@link runInPty}. */

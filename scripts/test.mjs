@@ -1,0 +1,37 @@
+// `npm test`: the generated-code check and the type check run beside vitest rather than before
+// it (on a 2-core machine the suites spend much of their time waiting on real rate-limit windows
+// and child processes). The checks' output is held and printed after the suites, so it does not
+// interleave with vitest's; the run fails if any of the three fails. Arguments go to vitest.
+import { spawn } from 'node:child_process';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+function run(command, args, { quiet }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const started = Date.now();
+const checks = [
+  { name: 'generated code is fresh (graphql-codegen --check)', done: run(npx, ['graphql-codegen', '--config', 'codegen.ts', '--check'], { quiet: true }) },
+  { name: 'types (tsc --noEmit)', done: run(npx, ['tsc', '--noEmit'], { quiet: true }) },
+];
+const suites = await run(npx, ['vitest', 'run', ...process.argv.slice(2)], { quiet: false });
+let failed = suites.code !== 0;
+for (const check of checks) {
+  const { code, output } = await check.done;
+  if (code === 0) {
+    process.stdout.write(` ✓ ${check.name}\n`);
+  } else {
+    failed = true;
+    process.stdout.write(` ✗ ${check.name} failed:\n${output}\n`);
+  }
+}
+process.stdout.write(` npm test: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+process.exit(failed ? 1 : 0);
