@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -24,6 +25,8 @@ export default defineConfig({
     exclude: ['test/simulator/mock-server.test.ts', 'test/workflows/grant-kill-resume.test.ts', 'test/workflows/journal-crash.test.ts'],
     testTimeout: 20_000,
     pool: 'threads',
+    // Some files wait on short real windows: more workers than cores (see vitest.config.ts).
+    maxWorkers: Math.max(4, availableParallelism() * 2),
     isolate: false,
   },
 });
