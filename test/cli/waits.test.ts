@@ -86,7 +86,7 @@ describe.concurrent('a wait over ~2 s shows its reason and time left, in every c
       await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
       const run = await runCli(['grant-coupon', '--coupon', DEMO_IDS.restrictedCouponId, '--csv', csv, '--rate-limit', `2/${WINDOW_MS / 1000}s`], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(/^waiting, [3-8] s left: the rate limit of 2 requests per 8 s is used up; the next request goes when the oldest leaves the window$/mu);
+      expect(run.stderr).toMatch(/^waiting, [3-8] s left: the mutation rate limit is used up for now \(by this or another client of the key\); the next request goes when the window frees$/mu);
     } finally {
       await server.close();
     }

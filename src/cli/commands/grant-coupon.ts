@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
+import type { RateLimitBudget } from '../../client/options.js';
 import { isPermanentGrantFailure } from '../../workflows/grant-to-many/grant-failure.js';
 import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
@@ -14,7 +14,7 @@ import { createProgressDisplay } from '../support/progress-display.js';
 import { formatRateLimit, parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { handleSigint } from '../support/sigint-handler.js';
-import { pacingWindows, watchBudgetWaits, watchClientWaits, WaitWatch } from '../support/wait-watch.js';
+import { pacingWindows, watchClientWaits, WaitWatch } from '../support/wait-watch.js';
 
 interface GrantCouponOptions {
   coupon: string;
@@ -83,7 +83,6 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
 
   const waits = new WaitWatch();
   const stopWatching = watchClientWaits(admin, waits, pacingWindows(options.rateLimit));
-  const budget = watchBudgetWaits(waits, options.rateLimit ?? DEFAULTS.mutations);
   const display = createProgressDisplay({ stream: err, total, waits });
   const problems = new ProblemList(LISTED_PROBLEMS);
   const tally = { temporary: 0, notResent: 0 };
@@ -104,7 +103,6 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       onProgress: (progress) => display.update(progress),
       onOutcome: async (outcome) => {
-        if (wasSent(outcome)) budget.answered();
         if (outcome.outcome === 'failed' && !outcome.sent) tally.notResent += 1;
         else if (outcome.outcome === 'failed' && !isPermanentGrantFailure(outcome.error)) tally.temporary += 1;
         problems.add(outcome);
@@ -126,11 +124,6 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
     return EXIT_CODES.interrupted;
   }
   return summary.allSucceeded ? EXIT_CODES.ok : EXIT_CODES.failed;
-}
-
-/** True when this run sent the row's grant (it counts against the rate limit). */
-function wasSent(outcome: GrantOutcome): boolean {
-  return outcome.outcome === 'created' || outcome.outcome === 'already_granted' || (outcome.outcome === 'failed' && outcome.sent);
 }
 
 function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {

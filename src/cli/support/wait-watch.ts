@@ -1,4 +1,5 @@
 import type { ClientEventListener, ClientEventMap } from '../../client/client-events.js';
+import type { WaitReason } from '../../rate-limit/priority.js';
 import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
 import { formatDuration } from './duration-format.js';
 
@@ -22,6 +23,8 @@ export interface ExpectedWait {
   reason: string;
   short: string;
   durationMs: number;
+  /** How long the wait has lasted already when it is announced. @default 0 */
+  waitedMs?: number;
   atMost?: boolean;
   /**
    * Shown only while nothing moves (no request sent nor answered for over 2 s): a wait that holds
@@ -59,7 +62,7 @@ export class WaitWatch {
   /** A wait of known length begins (replacing an earlier one from the same `source`). */
   expect(source: string, wait: ExpectedWait): void {
     const now = this.#now();
-    this.#waits.set(source, { ...wait, startedAt: now, endsAt: now + Math.max(0, wait.durationMs) });
+    this.#waits.set(source, { ...wait, startedAt: now - Math.max(0, wait.waitedMs ?? 0), endsAt: now + Math.max(0, wait.durationMs) });
   }
 
   /** The wait from `source` is over. */
@@ -148,13 +151,18 @@ export function pacingWindows(rateLimit: RateLimitBudget | undefined): PacingWin
 
 const SINGULAR = { mutations: 'mutation', queries: 'query' } as const;
 
+/** How each reason the client gives for holding a call back reads (`waiting` event). */
+const WAITING_TEXT: Record<WaitReason, (kind: string) => { reason: string; short: string }> = {
+  budget: (kind) => ({ reason: `the ${kind} rate limit is used up for now (by this or another client of the key); the next request goes when the window frees`, short: 'rate limit' }),
+  paused: (kind) => ({ reason: `every client of the key waits after a 429 (${kind} rate limit)`, short: '429 pause' }),
+  learnt_limit: (kind) => ({ reason: `the server states a lower ${kind} rate limit than configured; requests go at its pace`, short: 'server limit' }),
+};
+
 /**
- * Feeds `watch` from the client's events: a 429's pause (`rateLimited` carries its length), then
- * the client's own holding back after it (it adopts the server's limit and shares the budget with
- * the other client: requests may wait up to one window more; shown when the job stalls), a
- * retry's backoff, and requests and answers (a request unanswered for long). This is the one place client events become waits: an
- * event announcing the client's waits itself (its pacing, a shared budget) belongs here too.
- * Returns a function that stops listening.
+ * Feeds `watch` from the client's events: a 429's pause (`rateLimited` carries its length), the
+ * client holding a call back for its rate-limit budget (`waiting`: its reason and the time it
+ * expects), a retry's backoff, and requests and answers (a request unanswered for long). This is
+ * the one place client events become waits. Returns a function that stops listening.
  */
 export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, windows: PacingWindows = { mutations: DEFAULTS.mutations.windowMs, queries: DEFAULTS.queries.windowMs }): () => void {
   const stops = [
@@ -165,13 +173,14 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
         short: '429 rate limit',
         durationMs: event.waitMs,
       });
-      // The client then uses a smaller share of the budget for a while: some requests wait up to
-      // one window after the pause (the client's own event for such waits would replace this guess).
-      watch.expect(`after-429:${event.operationType}`, {
-        reason: `after a 429 the client sends ${kind}s more slowly (another client is using the same key's budget)`,
-        short: 'rate limit (shared)',
-        durationMs: event.waitMs + windows[event.operationType],
-        atMost: true,
+    }),
+    client.on('waiting', (event) => {
+      // One source per call: with several calls held back, the display shows the one that goes first.
+      watch.expect(`waiting:${event.callId}`, {
+        ...WAITING_TEXT[event.reason](SINGULAR[event.operationType]),
+        // Without the client's estimate, about a window (the time a full budget takes to free).
+        durationMs: event.expectedMs ?? windows[event.operationType],
+        waitedMs: event.waitedMs,
         onlyWhenIdle: true,
       });
     }),
@@ -184,40 +193,14 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
         atMost: true,
       });
     }),
-    client.on('request', () => {
+    client.on('request', (event) => {
       watch.end('retry');
+      watch.end(`waiting:${event.callId}`);
       watch.requestSent();
     }),
     client.on('response', () => watch.answered()),
   ];
   return () => {
     for (const stop of stops) stop();
-  };
-}
-
-/**
- * The client's own pacing, as the command sees it from its answers: once `limit` answers fall
- * within one window, the next request waits until the oldest of them leaves it. Call `answered()`
- * for every request answered (not for rows that sent nothing).
- */
-export function watchBudgetWaits(watch: WaitWatch, budget: RateLimitBudget, now: () => number = () => performance.now()): { answered(): void } {
-  const recent: number[] = [];
-  return {
-    answered() {
-      const at = now();
-      recent.push(at);
-      if (recent.length > budget.limit) recent.shift();
-      const oldest = recent[0] ?? at;
-      if (recent.length < budget.limit || at - oldest >= budget.windowMs) {
-        watch.end('budget');
-        return;
-      }
-      watch.expect('budget', {
-        reason: `the rate limit of ${budget.limit} requests per ${formatDuration(budget.windowMs)} is used up; the next request goes when the oldest leaves the window`,
-        short: 'rate limit',
-        durationMs: oldest + budget.windowMs - at,
-        onlyWhenIdle: true,
-      });
-    },
   };
 }

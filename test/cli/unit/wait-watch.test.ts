@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientEventListener, ClientEventMap } from '../../../src/client/client-events.js';
 import { ClientEvents } from '../../../src/client/client-events.js';
-import { waitText, watchBudgetWaits, watchClientWaits, WaitWatch } from '../../../src/cli/support/wait-watch.js';
+import { waitText, watchClientWaits, WaitWatch } from '../../../src/cli/support/wait-watch.js';
 
 /** A clock the test moves, and a client whose events the test emits. */
 function setup() {
@@ -16,23 +16,16 @@ function setup() {
 const rateLimited = (waitMs: number): ClientEventMap['rateLimited'] => ({ callId: 'call_test', attempt: 1, operation: 'grantCoupon', operationType: 'mutations', waitMs, limit: 200, count: 1 });
 
 describe('waits over ~2 s show their reason and the time left, counting down', () => {
-  it('a 429 shows the server\'s wait; then, whenever the job stalls, the client\'s holding back (at most one window more)', () => {
+  it('a 429 shows the server\'s wait, counting down', () => {
     const { watch, events, advance } = setup();
     events.emit('rateLimited', rateLimited(30_000));
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 30 s left: the server asked to wait (429, mutation rate limit)');
     advance(12_000);
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 18 s left: the server asked to wait (429, mutation rate limit)');
     expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait 18 s: 429 rate limit');
-    advance(20_000);
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, at most 58 s left: after a 429 the client sends mutations more slowly (another client is using the same key's budget)");
-    // Requests go out again: nothing to show while they move.
-    events.emit('request', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
-    events.emit('response', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
+    advance(18_000);
     expect(watch.current()).toBeUndefined();
-    advance(3_000);
-    expect(waitText(watch.current() ?? fail(), 'medium')).toBe('waiting, at most 55 s left: rate limit (shared)');
   });
-
   it('waits of 2 s or less are not shown', () => {
     const { watch, events, advance } = setup();
     events.emit('rateLimited', { ...rateLimited(1_500) });
@@ -61,29 +54,56 @@ describe('waits over ~2 s show their reason and the time left, counting down', (
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, at most 6 s left: retrying after a NetworkError (attempt 5, 0 more allowed)');
   });
 
-  it('the command\'s own rate limit: once `limit` answers fall in one window, the next waits for the oldest to leave it', () => {
-    const { watch, events, advance, now } = setup();
-    const budget = watchBudgetWaits(watch, { limit: 3, windowMs: 10_000 }, now);
-    budget.answered();
-    advance(1_000);
-    budget.answered();
-    expect(watch.current()).toBeUndefined();
-    advance(1_000);
-    budget.answered();
-    events.emit('response', { callId: 'call_test', operation: 'grantCoupon', operationType: 'mutations', attempt: 1, status: 200, durationMs: 40 });
-    // Shown once nothing has moved for 2 s.
-    expect(watch.current()).toBeUndefined();
-    advance(2_500);
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 6 s left: the rate limit of 3 requests per 10 s is used up; the next request goes when the oldest leaves the window');
-    advance(5_500);
-    expect(watch.current()).toBeUndefined();
-  });
-
   it('stops listening when asked', () => {
     const { watch, events, stop } = setup();
     stop();
     events.emit('rateLimited', rateLimited(30_000));
     expect(watch.current()).toBeUndefined();
+  });
+});
+
+describe('the client holding a call back for its budget (`waiting` event) shows its reason and the time the client expects', () => {
+  const waiting = (event: Partial<ClientEventMap['waiting']>): ClientEventMap['waiting'] => ({
+    callId: 'call_b',
+    attempt: 1,
+    operation: 'grantCoupon',
+    operationType: 'mutations',
+    priority: 'interactive',
+    waitedMs: 1_000,
+    expectedMs: 20_000,
+    reason: 'budget',
+    ...event,
+  });
+
+  it('"budget": the key\'s budget is spent for now; the wait ends when that call\'s request goes', () => {
+    const { watch, events, advance } = setup();
+    advance(3_000);
+    events.emit('waiting', waiting({}));
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 20 s left: the mutation rate limit is used up for now (by this or another client of the key); the next request goes when the window frees');
+    advance(5_000);
+    expect(waitText(watch.current() ?? fail(), 'medium')).toBe('waiting, 15 s left: rate limit');
+    events.emit('request', { callId: 'call_b', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    expect(watch.current()).toBeUndefined();
+  });
+
+  it('"paused" and "learnt_limit" read as what they are; without an estimate, about one window', () => {
+    const { watch, events, advance } = setup();
+    advance(3_000);
+    events.emit('waiting', waiting({ reason: 'paused', expectedMs: 9_000 }));
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 9 s left: every client of the key waits after a 429 (mutation rate limit)');
+    events.emit('waiting', waiting({ callId: 'call_c', operationType: 'queries', reason: 'learnt_limit', expectedMs: undefined }));
+    advance(9_000);
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 51 s left: the server states a lower query rate limit than configured; requests go at its pace');
+  });
+
+  it('not shown while other requests still go out (some calls wait, the job moves)', () => {
+    const { watch, events, advance } = setup();
+    advance(3_000);
+    events.emit('request', { callId: 'call_a', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    events.emit('waiting', waiting({}));
+    expect(watch.current()).toBeUndefined();
+    advance(2_500);
+    expect(watch.current()?.short).toBe('rate limit');
   });
 });
 
