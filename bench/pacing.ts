@@ -84,6 +84,16 @@ function printRow(row: Row): void {
       `failed ${row.result.failed}`.padStart(10),
     ].join('  '),
   );
+  const at = row.result.rateLimitedAt;
+  if (at !== undefined && at.length > 0) {
+    // Own 429s per window of the run: the first window's burst cannot know about traffic it has not met yet.
+    const perWindow: number[] = [];
+    for (const time of at) {
+      const window = Math.floor((time - row.result.startedAt) / WINDOW_MS);
+      perWindow[window] = (perWindow[window] ?? 0) + 1;
+    }
+    console.log(`${''.padEnd(36)}own 429s by ${WINDOW_MS / 1000} s window of the run: ${Array.from(perWindow, (count) => count ?? 0).join(', ')}`);
+  }
 }
 
 console.log(`Pacing benchmark: limit ${LIMIT} mutations per ${WINDOW_MS / 1000} s window, heavy-tailed latency, loopback HTTP (node ${process.version})\n`);

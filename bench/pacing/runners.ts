@@ -10,6 +10,8 @@ export interface RunResult {
   failed: number;
   /** 429 answers this runner received. */
   rateLimited: number;
+  /** Epoch ms of each 429 answer (the SDK runner only): where in the run they fall. */
+  rateLimitedAt?: number[];
   /** Epoch ms of the first request and of the last answer (to combine processes). */
   startedAt: number;
   finishedAt: number;
@@ -23,12 +25,12 @@ export async function runSdk(url: string, count: number, offset = 0, store: Perm
     maxRetries: 10,
     limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS }, store },
   });
-  let rateLimited = 0;
+  const rateLimitedAt: number[] = [];
   admin.on('rateLimited', () => {
-    rateLimited += 1;
+    rateLimitedAt.push(Date.now());
   });
   const result = await timed(count, (index) => admin.grantCoupon(COUPON_ID, { email: memberEmail(offset + index) }));
-  return { ...result, rateLimited };
+  return { ...result, rateLimited: rateLimitedAt.length, rateLimitedAt };
 }
 
 /** The naive baseline: a plain GraphQL client (graphql-request's behaviour) with p-retry's defaults around each call, all fired at once. */
