@@ -189,7 +189,7 @@ class GrantJob {
   }
 
   async #report(outcome: GrantOutcome): Promise<void> {
-    this.tracker.record(outcome.outcome, this.now());
+    this.tracker.record(outcome.outcome, this.now(), costRequest(outcome));
     const progress = this.tracker.snapshot(this.now());
     await this.options.onOutcome?.(outcome);
     this.options.onProgress?.(progress);
@@ -199,3 +199,9 @@ class GrantJob {
 function noop(): void {}
 
 export type * from './grant-to-many/types.js';
+
+/** True when the row's grant was sent by this run (it counts against the rate limit). */
+function costRequest(outcome: GrantOutcome): boolean {
+  if (outcome.outcome === 'failed') return outcome.sent;
+  return outcome.outcome === 'created' || outcome.outcome === 'already_granted';
+}

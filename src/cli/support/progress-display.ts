@@ -1,5 +1,5 @@
-import type { GrantOutcomeCounts, GrantProgress } from '../../workflows/grant-to-many/types.js';
-import { formatDuration, formatRate } from './duration-format.js';
+import type { GrantProgress } from '../../workflows/grant-to-many/types.js';
+import { formatDuration, formatRate, formatTimeLeft } from './duration-format.js';
 import { LiveLine } from './live-line.js';
 import { progressLine, type ProgressView } from './progress-line.js';
 import { showWaits } from './wait-display.js';
@@ -31,8 +31,6 @@ export interface ProgressDisplayOptions {
 /** The rate shown is over this much recent time, so it falls to zero within it when the job stalls. */
 const RATE_WINDOW_MS = 10_000;
 
-const SENT = (counts: GrantOutcomeCounts): number => counts.created + counts.already_granted + counts.failed;
-
 /** What the job reported last, and the recent answer rate as of now. */
 class ProgressState {
   last: GrantProgress | undefined;
@@ -53,7 +51,7 @@ class ProgressState {
   update(progress: GrantProgress): void {
     this.last = progress;
     this.#madeAt = this.now();
-    this.#samples.push({ at: this.#madeAt, sent: SENT(progress.counts) });
+    this.#samples.push({ at: this.#madeAt, sent: progress.sent });
   }
 
   /** Answers per second over the last {@link RATE_WINDOW_MS}, as of now (never the rate of a moment long gone). */
@@ -69,15 +67,19 @@ class ProgressState {
     const now = this.now();
     const last = this.last;
     const done = last?.done ?? 0;
+    const wait = done < this.total ? this.waits?.current() : undefined;
+    // The last estimate, less the time since it was made (it counts down while nothing finishes);
+    // never less than a wait of known length (a 429's pause), which the job cannot end before.
+    const estimate = last?.etaMs === undefined ? undefined : Math.max(0, last.etaMs - (now - this.#madeAt));
+    const etaMs = estimate === undefined || wait === undefined || wait.atMost ? estimate : Math.max(estimate, wait.leftMs);
     return {
       done,
       total: this.total,
       counts: last?.counts ?? { created: 0, already_granted: 0, skipped: 0, failed: 0, invalid: 0 },
       recentRate: this.recentRate(now),
-      // The last estimate, less the time since it was made: the ETA counts down while nothing finishes.
-      etaMs: last?.etaMs === undefined ? undefined : Math.max(0, last.etaMs - (now - this.#madeAt)),
+      etaMs,
       budgetBound: last?.budgetBound ?? false,
-      wait: done < this.total ? this.waits?.current() : undefined,
+      wait,
       stopping: this.stoppingNow,
     };
   }

@@ -1,5 +1,5 @@
 import type { GrantOutcomeCounts } from '../../workflows/grant-to-many/types.js';
-import { formatDuration, formatRate } from './duration-format.js';
+import { formatDuration, formatRate, formatTimeLeft } from './duration-format.js';
 import { waitText, type WaitNotice } from './wait-watch.js';
 
 /** What the progress line shows. */
@@ -85,7 +85,7 @@ function lineAt(view: ProgressView, detail: Detail): string {
     view.stopping && detail.stop !== 'none' ? (detail.stop === 'long' ? 'stopping (Ctrl-C again quits at once)' : 'stopping') : '',
     detail.rate ? formatRate(view.recentRate) : '',
     // Once every row is done the ETA says nothing; the counts get its room.
-    detail.eta && view.done < view.total ? `ETA ${view.etaMs === undefined ? '?' : formatDuration(view.etaMs)}${detail.etaSuffix && view.budgetBound && (view.etaMs ?? 0) > 0 ? ' (rate limit)' : ''}` : '',
+    detail.eta && view.done < view.total ? `ETA ${view.etaMs === undefined ? '?' : formatTimeLeft(view.etaMs)}${detail.etaSuffix && view.budgetBound && (view.etaMs ?? 0) > 0 ? ' (rate limit)' : ''}` : '',
     view.wait === undefined ? '' : waitText(view.wait, detail.longWait ? 'long' : 'short'),
     countsText(view.counts, detail),
   ];

@@ -1,8 +1,6 @@
 import type { RateLimitBudget } from '../../client/options.js';
 import type { GrantOutcomeCounts, GrantOutcomeKind, GrantProgress } from './types.js';
 
-/** Outcomes that cost a request. */
-const SENT: ReadonlySet<GrantOutcomeKind> = new Set(['created', 'already_granted', 'failed']);
 
 /** How many recent answers the throughput estimate looks at. */
 const RATE_SAMPLE = 100;
@@ -47,11 +45,14 @@ export class ProgressTracker {
     return this.#done;
   }
 
-  /** Records one finished row at time `at` (ms, same clock as `startedAt`, never going back). */
-  record(kind: GrantOutcomeKind, at: number): void {
+  /**
+   * Records one finished row at time `at` (ms, same clock as `startedAt`, never going back);
+   * `sent` when it cost a request (a journaled failure not sent again did not).
+   */
+  record(kind: GrantOutcomeKind, at: number, sent: boolean): void {
     this.counts[kind] += 1;
     this.#done += 1;
-    if (!SENT.has(kind)) return;
+    if (!sent) return;
     this.#sent += 1;
     this.#latest.push(at);
     if (this.#latest.length > RATE_SAMPLE) this.#latest.shift();
@@ -66,12 +67,12 @@ export class ProgressTracker {
     const elapsedMs = now - this.#startedAt;
     const ratePerSecond = elapsedMs > 0 ? (this.#sent / elapsedMs) * 1000 : 0;
     const remaining = this.#total === undefined ? undefined : Math.max(0, this.#total - this.#done);
-    if (remaining === undefined) return { done: this.#done, total: this.#total, counts: { ...this.counts }, elapsedMs, ratePerSecond, etaMs: undefined, budgetBound: false };
+    if (remaining === undefined) return { done: this.#done, total: this.#total, counts: { ...this.counts }, sent: this.#sent, elapsedMs, ratePerSecond, etaMs: undefined, budgetBound: false };
     const budget = this.#budgetEta(remaining, now);
     const throughput = this.#throughputEta(remaining);
     const budgetBound = budget !== undefined && budget > 0 && (throughput === undefined || budget >= throughput);
     const etaMs = remaining === 0 ? 0 : budgetBound ? budget : throughput ?? budget;
-    return { done: this.#done, total: this.#total, counts: { ...this.counts }, elapsedMs, ratePerSecond, etaMs, budgetBound };
+    return { done: this.#done, total: this.#total, counts: { ...this.counts }, sent: this.#sent, elapsedMs, ratePerSecond, etaMs, budgetBound };
   }
 
   #budgetEta(remaining: number, now: number): number | undefined {

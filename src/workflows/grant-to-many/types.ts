@@ -124,7 +124,13 @@ export interface GrantProgress {
   counts: GrantOutcomeCounts;
   /** Since the job started. */
   elapsedMs: number;
-  /** Grants answered per second since the job started (skipped and invalid rows cost nothing and are left out). */
+  /**
+   * Grant requests this run sent and got an answer or a final failure for: `created`,
+   * `already_granted` and the `failed` rows that were sent (a failure the journal holds and this
+   * run did not send again costs nothing, like `skipped` and `invalid` rows).
+   */
+  sent: number;
+  /** Grants answered per second since the job started (rows that sent nothing are left out). */
   ratePerSecond: number;
   /**
    * Estimated time until every row is done, when `total` is known: the larger of what the remaining

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProgressDisplay } from '../../../src/cli/support/progress-display.js';
+import { WaitWatch } from '../../../src/cli/support/wait-watch.js';
 import type { GrantProgress } from '../../../src/workflows/grant-to-many/types.js';
 
 /** A terminal 132 columns wide that keeps what was drawn. */
@@ -12,7 +13,7 @@ function fakeTerminal() {
 }
 
 function progress(done: number, at: number): GrantProgress {
-  return { done, total: 1_000, counts: { created: done, already_granted: 0, skipped: 0, failed: 0, invalid: 0 }, elapsedMs: at, ratePerSecond: done / (at / 1000), etaMs: 60_000, budgetBound: true };
+  return { done, total: 1_000, counts: { created: done, already_granted: 0, skipped: 0, failed: 0, invalid: 0 }, sent: done, elapsedMs: at, ratePerSecond: done / (at / 1000), etaMs: 60_000, budgetBound: true };
 }
 
 let now = 0;
@@ -62,5 +63,32 @@ describe('the progress rate is the recent one, so it never freezes at a stale va
     display.stop();
     vi.advanceTimersByTime(1_000);
     expect(terminal.writes).toEqual([]);
+  });
+});
+
+describe('the ETA is never shorter than what the job must still wait for, and reads in whole seconds', () => {
+  it('during a 429 pause of 20 s, an estimate of 5 s reads 20 s, counting down with the pause', () => {
+    const terminal = fakeTerminal();
+    const waits = new WaitWatch({ now: () => now });
+    const display = createProgressDisplay({ stream: terminal.stream, total: 1_000, now: () => now, waits });
+    now = 1_000;
+    display.update({ ...progress(400, now), etaMs: 5_000 });
+    waits.expect('rate-limited:mutations', { reason: 'the server asked to wait (429, mutation rate limit)', short: '429 rate limit', durationMs: 20_000 });
+    vi.advanceTimersByTime(1_000);
+    expect(terminal.line()).toContain('ETA 20 s');
+    now += 8_000;
+    vi.advanceTimersByTime(1_000);
+    expect(terminal.line()).toContain('ETA 12 s');
+    display.stop();
+  });
+
+  it('an estimate under a second reads "ETA 1 s", not milliseconds', () => {
+    const terminal = fakeTerminal();
+    const display = createProgressDisplay({ stream: terminal.stream, total: 1_000, now: () => now });
+    now = 1_000;
+    display.update({ ...progress(999, now), etaMs: 114 });
+    expect(terminal.line()).toContain('ETA 1 s');
+    expect(terminal.line()).not.toContain(' ms');
+    display.stop();
   });
 });
