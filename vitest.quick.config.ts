@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:quick`: the inner loop (about 12 s on a 2-core machine). Unit tests and the
+ * `npm run test:quick`: the inner loop (about 14 s on a 2-core machine). Unit tests and the
  * conformance suite over msw, in one process pool without per-file isolation; no child processes,
  * no loopback servers, no Redis, no real-time pacing runs. `npm test` runs everything.
  */
