@@ -50,7 +50,9 @@ const nameNode = (value: string) => ({ kind: Kind.NAME, value });
 const field = (name: string, more: object = {}) => ({ kind: Kind.FIELD, name: nameNode(name), ...more });
 const argument = (name: string, value: object) => ({ kind: Kind.ARGUMENT, name: nameNode(name), value });
 /** The text `documentText` gives for a document parsed without its location. */
-const printed = (text: string): string => documentText(parse(text, { noLocation: true, allowLegacyFragmentVariables: true }));
+/** Fragment variables: graphql 16 reads them with `allowLegacyFragmentVariables`, 17 with `experimentalFragmentArguments`. */
+const PARSE_OPTIONS = { noLocation: true, allowLegacyFragmentVariables: true, experimentalFragmentArguments: true };
+const printed = (text: string): string => documentText(parse(text, PARSE_OPTIONS));
 
 describe("request(): a DocumentNode without its source text is printed as graphql-js prints it, without graphql's printer", () => {
   it('operations: a query, a mutation and a subscription, with names, variables and directives; the bare `{ }` form only for an anonymous query with nothing else', () => {
@@ -67,8 +69,16 @@ describe("request(): a DocumentNode without its source text is printed as graphq
   });
 
   it('descriptions (graphql 16.15 and 17) on operations, variable definitions and fragments, which put the variables one per line', () => {
-    expect(printed('"Lists grants" query Q("the member" $email: String, $n: Int) { a }')).toBe('"Lists grants"\nquery Q(\n"the member"\n$email: String\n$n: Int\n) {\n  a\n}');
-    expect(printed('"shared" fragment F on T { a }')).toBe('"shared"\nfragment F on T {\n  a\n}');
+    // Added to the parsed AST by hand: graphql before 16.15 cannot parse them, yet its apps may build them.
+    const description = (text: string): { kind: 'StringValue'; value: string } => ({ kind: 'StringValue', value: text });
+    const query = parse('query Q($email: String, $n: Int) { a }', { noLocation: true });
+    const operation = query.definitions[0] as unknown as { description?: unknown; variableDefinitions: Array<{ description?: unknown }> };
+    operation.description = description('Lists grants');
+    if (operation.variableDefinitions[0] !== undefined) operation.variableDefinitions[0].description = description('the member');
+    expect(documentText(query)).toBe('"Lists grants"\nquery Q(\n"the member"\n$email: String\n$n: Int\n) {\n  a\n}');
+    const fragment = parse('fragment F on T { a }', { noLocation: true });
+    (fragment.definitions[0] as unknown as { description?: unknown }).description = description('shared');
+    expect(documentText(fragment)).toBe('"shared"\nfragment F on T {\n  a\n}');
   });
 
   it('fields: alias, arguments of every value kind (one per line past 80 columns), directives, nested selection sets', () => {

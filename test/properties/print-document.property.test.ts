@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Kind, parse, print, type DocumentNode } from 'graphql';
+import { Kind, parse, print, versionInfo, type DocumentNode } from 'graphql';
 import { isPrintableAsBlockString } from 'graphql/language/blockString.js';
 import { describe, expect, it } from 'vitest';
 import { printExecutableDocument } from '../../src/client/print-document.js';
@@ -11,7 +11,8 @@ import { printExecutableDocument } from '../../src/client/print-document.js';
  */
 
 /** graphql 16 parses fragment variables (`fragment F($a: Int) on T`) only when asked. */
-const PARSE_OPTIONS = { noLocation: true, allowLegacyFragmentVariables: true } as const;
+/** Fragment variables: graphql 16 reads them with `allowLegacyFragmentVariables`, 17 with `experimentalFragmentArguments`. */
+const PARSE_OPTIONS = { noLocation: true, allowLegacyFragmentVariables: true, experimentalFragmentArguments: true };
 
 type Node = Record<string, unknown>;
 
@@ -96,8 +97,22 @@ const { type } = fc.letrec<{ type: Node; nullableType: Node }>((tie) => ({
   type: fc.oneof(tie('nullableType'), tie('nullableType').map((of): Node => ({ kind: Kind.NON_NULL_TYPE, type: of }))),
 }));
 
+/**
+ * Whether the installed graphql reads descriptions on executable definitions (16.15 and later):
+ * the oracle cannot judge them otherwise. CI runs this file with graphql 16.9 (the oldest the
+ * range accepts) and with 17; document-text.test.ts checks the SDK's descriptions on any version.
+ */
+const EXECUTABLE_DESCRIPTIONS = (() => {
+  try {
+    parse('"d" query { a }');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 /** Half the time: a description is rare in real documents, and its absence changes the layout. */
-const description = fc.option(stringValue, { nil: undefined, freq: 2 });
+const description = EXECUTABLE_DESCRIPTIONS ? fc.option(stringValue, { nil: undefined, freq: 2 }) : fc.constant(undefined);
 const variableDefinition = fc
   .record({ description, variable: name, type, defaultValue: fc.option(constValue, { nil: undefined }), directives: constDirectives })
   .map(({ variable, ...rest }): Node => ({ kind: Kind.VARIABLE_DEFINITION, variable: { kind: Kind.VARIABLE, name: variable }, ...rest }));
@@ -182,7 +197,9 @@ describe('printExecutableDocument: the text of a DocumentNode without its source
     );
   });
 
-  it("without block strings the SDK's text is graphql's print, character for character (layout, shorthand, 80-column argument wrapping)", () => {
+  // The SDK keeps graphql 16's layout (the text sent does not change with the app's graphql);
+  // graphql 17 prints objects as `{ a: 1 }`, so this comparison runs where graphql 16 is installed.
+  it.runIf(versionInfo.major === 16)("without block strings the SDK's text is graphql 16's print, character for character (layout, shorthand, 80-column argument wrapping)", () => {
     fc.assert(
       fc.property(
         document.map(withoutBlockStrings),
