@@ -1,3 +1,5 @@
+import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
+
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -5,14 +7,14 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
       reject(signal.reason);
       return;
     }
-    const onAbort = (): void => {
+    const aborted = (): void => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      if (signal !== undefined) stopOnAbort(signal, aborted);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal !== undefined) onAbort(signal, aborted);
   });
 }

@@ -1,3 +1,4 @@
+import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import { WaitList, Waiter, type WaiterOwner } from './wait-list.js';
@@ -112,7 +113,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
       waiter.reject = reject;
     });
     (options.lane === 'interactive' ? this.#interactive : this.#background).add(waiter, options.head);
-    options.signal?.addEventListener('abort', waiter);
+    if (options.signal !== undefined) onAbort(options.signal, waiter);
     if (options.onWaiting !== undefined) this.#watch.add(waiter);
     // Whenever calls wait, the loop runs or its timer is set: a call that joins behind others adds
     // nothing; one refused on its own (fast path) may need the loop sooner.
@@ -131,7 +132,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     if (list === undefined) return false;
     list.remove(waiter);
     this.#watch.remove(waiter);
-    waiter.signal?.removeEventListener('abort', waiter);
+    if (waiter.signal !== undefined) stopOnAbort(waiter.signal, waiter);
     return true;
   }
 

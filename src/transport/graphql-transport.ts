@@ -1,4 +1,5 @@
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
 import { mayHaveReachedServer } from './network-failure.js';
 import { BodyTooLargeSignal, readBodyText } from './read-body.js';
 import { TransportFailureSignal, type TransportFailure } from './transport-failure.js';
@@ -70,7 +71,7 @@ export class GraphQLTransport {
       controller.abort();
     }, attempt.timeoutMs);
     const forwardAbort = (): void => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', forwardAbort, { once: true });
+    if (signal !== undefined) onAbort(signal, forwardAbort);
     const fail: Fail = (failure, error) => {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new TransportFailureSignal({ kind: 'timeout' });
@@ -95,7 +96,7 @@ export class GraphQLTransport {
       return await this.#exchange(init, fail);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
+      if (signal !== undefined) stopOnAbort(signal, forwardAbort);
     }
   }
 
