@@ -1,7 +1,6 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
-import { mergeExtraHeaders } from './extra-headers.js';
 import type { AdminClientOptions } from './options.js';
-import { headerNames, nonNegative, nonNegativeInteger, positive, positiveInteger, priority, type Fail, type ResolvedClientOptions } from './resolve-options.js';
+import { callTuning, positive, type Fail, type ResolvedClientOptions } from './resolve-options.js';
 
 /**
  * The options `withOptions()` may change: how each call is made. What makes the client what it is
@@ -10,17 +9,24 @@ import { headerNames, nonNegative, nonNegativeInteger, positive, positiveInteger
  */
 export type ClientOverrides = Pick<
   AdminClientOptions,
-  | 'timeoutMs'
-  | 'maxRetries'
-  | 'headers'
-  | 'priority'
-  | 'retryBaseDelayMs'
-  | 'maxRetryDelayMs'
-  | 'maxRateLimitWaitMs'
-  | 'bulkChunkSize'
-  | 'authErrorCodes'
-  | 'requestIdHeaders'
+  'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders'
 >;
+
+/** The run-time check of {@link ClientOverrides}: the compiler refuses a name missing or too many here. */
+const OVERRIDABLE: ReadonlySet<string> = new Set(
+  Object.keys({
+    timeoutMs: true,
+    maxRetries: true,
+    headers: true,
+    priority: true,
+    retryBaseDelayMs: true,
+    maxRetryDelayMs: true,
+    maxRateLimitWaitMs: true,
+    bulkChunkSize: true,
+    authErrorCodes: true,
+    requestIdHeaders: true,
+  } satisfies Record<keyof ClientOverrides, true>),
+);
 
 /** Why each option a derived client cannot change stays its parent's. */
 const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
@@ -35,19 +41,6 @@ const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof 
   userAgent: 'the derived client sends through its parent\'s transport; add a header with headers instead',
   maxResponseBytes: 'the derived client reads through its parent\'s transport',
 };
-
-const OVERRIDABLE: ReadonlySet<string> = new Set<keyof ClientOverrides>([
-  'timeoutMs',
-  'maxRetries',
-  'headers',
-  'priority',
-  'retryBaseDelayMs',
-  'maxRetryDelayMs',
-  'maxRateLimitWaitMs',
-  'bulkChunkSize',
-  'authErrorCodes',
-  'requestIdHeaders',
-]);
 
 /**
  * The options of a client derived from `parent`: each override checked as the constructor checks
@@ -71,17 +64,5 @@ export function deriveOptions(parent: ResolvedClientOptions, overrides: ClientOv
   }
   const authErrorCodes = overrides.authErrorCodes ?? parent.authErrorCodes;
   if (!Array.isArray(authErrorCodes) || !authErrorCodes.every((code) => typeof code === 'string')) fail('authErrorCodes', 'authErrorCodes must be a list of strings');
-  return {
-    ...parent,
-    timeoutMs,
-    maxRetries: nonNegativeInteger(overrides.maxRetries, parent.maxRetries, 'maxRetries', fail),
-    headers: mergeExtraHeaders(parent.headers, overrides.headers, fail),
-    priority: priority(overrides.priority, parent.priority, 'priority', fail),
-    retryBaseDelayMs: nonNegative(overrides.retryBaseDelayMs, parent.retryBaseDelayMs, 'retryBaseDelayMs', fail),
-    maxRetryDelayMs: nonNegative(overrides.maxRetryDelayMs, parent.maxRetryDelayMs, 'maxRetryDelayMs', fail),
-    maxRateLimitWaitMs: nonNegative(overrides.maxRateLimitWaitMs, parent.maxRateLimitWaitMs, 'maxRateLimitWaitMs', fail),
-    bulkChunkSize: positiveInteger(overrides.bulkChunkSize, parent.bulkChunkSize, 'bulkChunkSize', fail),
-    authErrorCodes,
-    requestIdHeaders: headerNames(overrides.requestIdHeaders, parent.requestIdHeaders, 'requestIdHeaders', fail),
-  };
+  return { ...parent, timeoutMs, authErrorCodes, ...callTuning(overrides, parent, fail) };
 }

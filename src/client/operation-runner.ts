@@ -17,6 +17,7 @@ import { newCallId } from './call-id.js';
 import { resolveCallSettings, type CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import { documentText } from './document-text.js';
+import { REQUEST_CONTEXT } from './print-document.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition, RetrySafety } from './operations.js';
 import { RequestPipeline, type PipelineAnswer, type PipelineCall } from './pipeline.js';
@@ -105,7 +106,7 @@ export class OperationRunner {
     options: RequestOptions,
   ): Promise<CallAnswer<TResult>> {
     const text = documentText(document);
-    const local: LocalContext = { operation: 'request', label: 'run the request' };
+    const local = REQUEST_CONTEXT;
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);

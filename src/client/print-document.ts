@@ -9,7 +9,7 @@ import type { DocumentNodeLike } from './types.js';
 type AstNode = Readonly<Record<string, unknown>>;
 
 /** Errors name the call as `request()`'s other local errors do. */
-const REQUEST: LocalContext = { operation: 'request', label: 'run the request' };
+export const REQUEST_CONTEXT: LocalContext = { operation: 'request', label: 'run the request' };
 
 /** graphql-js's line limit: a field's arguments longer than this go one per line. */
 const MAX_LINE_LENGTH = 80;
@@ -233,5 +233,5 @@ function invalid(owner: AstNode, part: string): InvalidInputError {
 }
 
 function refusal(problem: string): InvalidInputError {
-  return invalidInput(REQUEST, 'document', `${problem}; pass the document's text, or a DocumentNode parsed with its location`);
+  return invalidInput(REQUEST_CONTEXT, 'document', `${problem}; pass the document's text, or a DocumentNode parsed with its location`);
 }

@@ -70,7 +70,6 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
     endpoint,
     fetch: options.fetch,
     timeoutMs,
-    maxRetries: nonNegativeInteger(options.maxRetries, DEFAULTS.maxRetries, 'maxRetries', fail),
     pacing:
       options.limits === false
         ? false
@@ -83,16 +82,10 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
             interactiveReserve: nonNegativeInteger(options.limits?.interactiveReserve, DEFAULTS.interactiveReserve, 'limits.interactiveReserve', fail),
             waitingThresholdMs: nonNegative(options.limits?.waitingThresholdMs, DEFAULTS.waitingThresholdMs, 'limits.waitingThresholdMs', fail),
           },
-    retryBaseDelayMs: nonNegative(options.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs, 'retryBaseDelayMs', fail),
-    maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, DEFAULTS.maxRetryDelayMs, 'maxRetryDelayMs', fail),
-    maxRateLimitWaitMs: nonNegative(options.maxRateLimitWaitMs, DEFAULTS.maxRateLimitWaitMs, 'maxRateLimitWaitMs', fail),
+    ...callTuning(options, { ...DEFAULTS, headers: {}, priority: undefined }, fail),
     maxResponseBytes: positive(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'maxResponseBytes', fail),
-    bulkChunkSize: positiveInteger(options.bulkChunkSize, DEFAULTS.bulkChunkSize, 'bulkChunkSize', fail),
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
     userAgentSuffix: options.userAgent,
-    headers: mergeExtraHeaders({}, options.headers, fail),
-    requestIdHeaders: headerNames(options.requestIdHeaders, DEFAULTS.requestIdHeaders, 'requestIdHeaders', fail),
-    priority: priority(options.priority, undefined, 'priority', fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
   };
@@ -100,6 +93,26 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
 
 /** Says what is wrong with an option (throws). */
 export type Fail = (field: string, problem: string) => never;
+
+/** How calls are made: what a client sets and a derived client (`withOptions`) may change. */
+export type CallTuning = Pick<ResolvedClientOptions, 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'headers' | 'requestIdHeaders' | 'priority'>;
+
+/**
+ * The call tuning of `options`, checked, each unset field taken from `fallback` (the defaults for
+ * a new client, the parent's for a derived one): one set of rules for both.
+ */
+export function callTuning(options: Partial<Pick<AdminClientOptions, keyof CallTuning>>, fallback: CallTuning, fail: Fail): CallTuning {
+  return {
+    maxRetries: nonNegativeInteger(options.maxRetries, fallback.maxRetries, 'maxRetries', fail),
+    retryBaseDelayMs: nonNegative(options.retryBaseDelayMs, fallback.retryBaseDelayMs, 'retryBaseDelayMs', fail),
+    maxRetryDelayMs: nonNegative(options.maxRetryDelayMs, fallback.maxRetryDelayMs, 'maxRetryDelayMs', fail),
+    maxRateLimitWaitMs: nonNegative(options.maxRateLimitWaitMs, fallback.maxRateLimitWaitMs, 'maxRateLimitWaitMs', fail),
+    bulkChunkSize: positiveInteger(options.bulkChunkSize, fallback.bulkChunkSize, 'bulkChunkSize', fail),
+    headers: mergeExtraHeaders(fallback.headers, options.headers, fail),
+    requestIdHeaders: headerNames(options.requestIdHeaders, fallback.requestIdHeaders, 'requestIdHeaders', fail),
+    priority: priority(options.priority, fallback.priority, 'priority', fail),
+  };
+}
 
 /**
  * `apiKey` and `baseUrl` from the options, else from `ADMIN_API_KEY` and `ADMIN_API_URL`. With
