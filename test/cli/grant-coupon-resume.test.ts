@@ -1,36 +1,26 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/workflows/journal.js';
 import { runCli } from './support/cli-process.js';
-import { reportRows, startGrantServer, type GrantServer } from './support/grant-server.js';
+import { reportRows, useGrantWorkspace } from './support/grant-server.js';
 
-let dir: string;
-let target: GrantServer;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-grant-resume-'));
-  target = await startGrantServer(60, { limit: 200, windowMs: 1000 });
-});
-afterAll(async () => {
-  await target.server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const workspace = useGrantWorkspace('cli-grant-resume-', 60, { limit: 200, windowMs: 1000 });
 
-const grant = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', target.couponId, '--csv', csv, ...more];
-const mutations = (): number => target.simulator.stats().requests.mutations;
+const grant = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, ...more];
+const mutations = (): number => workspace.target.simulator.stats().requests.mutations;
 
 describe('grant-coupon resume: permanent failures are not sent again unless --retry-failed', () => {
   it('ENROLLMENT-002 rows are reported failed again without a request; --retry-failed sends them', async () => {
-    const csv = join(dir, 'resume.csv');
-    const journal = join(dir, 'resume.journal');
-    await writeFile(csv, ['email', target.emails[0], 'ghost-1@cli.example', target.emails[1], 'ghost-2@cli.example'].join('\n') + '\n');
-    const first = await runCli(grant(csv, '--journal', journal), target.env);
+    const csv = join(workspace.dir, 'resume.csv');
+    const journal = join(workspace.dir, 'resume.journal');
+    await writeFile(csv, ['email', workspace.target.emails[0], 'ghost-1@cli.example', workspace.target.emails[1], 'ghost-2@cli.example'].join('\n') + '\n');
+    const first = await runCli(grant(csv, '--journal', journal), workspace.target.env);
     expect(first.code).toBe(1);
     expect(first.stdout).toMatch(/failed +2\n/u);
 
     const before = mutations();
-    const resumed = await runCli(grant(csv, '--journal', journal), target.env);
+    const resumed = await runCli(grant(csv, '--journal', journal), workspace.target.env);
     expect(resumed.code).toBe(1);
     expect(mutations() - before).toBe(0);
     expect(resumed.stdout).toMatch(/skipped +2 /u);
@@ -38,7 +28,7 @@ describe('grant-coupon resume: permanent failures are not sent again unless --re
     expect(resumed.stdout).toContain('line 3: failed ENROLLMENT-002 (the user was not found in this school); not sent again (--retry-failed sends it)');
     expect(resumed.stdout).toContain('Fix them and add --retry-failed to send them.');
 
-    const retried = await runCli(grant(csv, '--journal', journal, '--retry-failed'), target.env);
+    const retried = await runCli(grant(csv, '--journal', journal, '--retry-failed'), workspace.target.env);
     expect(retried.code).toBe(1);
     expect(mutations() - before).toBe(2);
     expect(retried.stdout).not.toContain('not sent again');
@@ -47,18 +37,18 @@ describe('grant-coupon resume: permanent failures are not sent again unless --re
 
 describe('grant-coupon: a journal written for another coupon', () => {
   it('exits 2 (nothing sent), names the journal and says it can be deleted; an existing report is left untouched', async () => {
-    const csv = join(dir, 'other.csv');
-    const journal = join(dir, 'other.journal');
-    const report = join(dir, 'other-report.csv');
-    await writeFile(csv, `email\n${target.emails[10]}\n`);
+    const csv = join(workspace.dir, 'other.csv');
+    const journal = join(workspace.dir, 'other.journal');
+    const report = join(workspace.dir, 'other-report.csv');
+    await writeFile(csv, `email\n${workspace.target.emails[10]}\n`);
     await (await openJournal(journal, { couponId: '00000000-0000-4000-8000-0000000000aa' })).close();
     await writeFile(report, 'an earlier report\n');
     const before = mutations();
-    const run = await runCli(grant(csv, '--journal', journal, '--report', report), target.env);
+    const run = await runCli(grant(csv, '--journal', journal, '--report', report), workspace.target.env);
     expect(run.code).toBe(2);
     expect(mutations()).toBe(before);
     expect(run.stderr).toContain(
-      `school-admin: Failed to resume from the journal ${journal}: it was written for coupon 00000000-0000-4000-8000-0000000000aa, not --coupon ${target.couponId}. Nothing was sent. ` +
+      `school-admin: Failed to resume from the journal ${journal}: it was written for coupon 00000000-0000-4000-8000-0000000000aa, not --coupon ${workspace.target.couponId}. Nothing was sent. ` +
         `Give this coupon its own --journal file; or, if that other job is finished or abandoned, delete the journal (rm ${journal}) and run again.`,
     );
     expect(run.stderr).not.toContain('openJournal');
@@ -68,11 +58,11 @@ describe('grant-coupon: a journal written for another coupon', () => {
 
 describe('grant-coupon summary: problems in input order, each code\'s remedy once', () => {
   it('an invalid row answered at once is listed after a failure on an earlier line that took a request', async () => {
-    const csv = join(dir, 'order.csv');
-    const report = join(dir, 'order-report.csv');
+    const csv = join(workspace.dir, 'order.csv');
+    const report = join(workspace.dir, 'order-report.csv');
     // Line 2 is the job's first grant, sent alone; the invalid row on line 3 is refused at once, before it is answered.
-    await writeFile(csv, ['email', 'ghost-a@cli.example', 'not-an-email', target.emails[20], 'ghost-b@cli.example', 'also bad'].join('\n') + '\n');
-    const run = await runCli(grant(csv, '--report', report), target.env);
+    await writeFile(csv, ['email', 'ghost-a@cli.example', 'not-an-email', workspace.target.emails[20], 'ghost-b@cli.example', 'also bad'].join('\n') + '\n');
+    const run = await runCli(grant(csv, '--report', report), workspace.target.env);
     expect(run.code).toBe(1);
     const problems = run.stdout.slice(run.stdout.indexOf('Problems:'));
     expect(problems.split('\n').slice(1, 6)).toEqual([
@@ -87,10 +77,10 @@ describe('grant-coupon summary: problems in input order, each code\'s remedy onc
   });
 
   it('beyond ten problems, the first ten by line are listed', async () => {
-    const csv = join(dir, 'many.csv');
+    const csv = join(workspace.dir, 'many.csv');
     const lines = Array.from({ length: 14 }, (_, index) => (index % 2 === 0 ? `ghost-${index}@cli.example` : `bad-${index}`));
     await writeFile(csv, ['email', ...lines].join('\n') + '\n');
-    const run = await runCli(grant(csv), target.env);
+    const run = await runCli(grant(csv), workspace.target.env);
     expect(run.stdout).toContain('Problems (first 10 of 14 by line):');
     const listed = [...run.stdout.matchAll(/^ {2}line (\d+):/gmu)].map((match) => Number(match[1]));
     expect(listed).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);

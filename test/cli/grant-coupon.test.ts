@@ -1,42 +1,32 @@
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/workflows/journal.js';
 import { runCli, startCli } from './support/cli-process.js';
-import { reportRows, startGrantServer, writeMembersCsv, type GrantServer } from './support/grant-server.js';
+import { reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 
-let dir: string;
-let target: GrantServer;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-grant-'));
-  target = await startGrantServer(400, { limit: 50, windowMs: 1000 });
-});
-afterAll(async () => {
-  await target.server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const workspace = useGrantWorkspace('cli-grant-', 400, { limit: 50, windowMs: 1000 });
 
-const grantArgs = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', target.couponId, '--csv', csv, '--rate-limit', '50/1s', ...more];
+const grantArgs = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, '--rate-limit', '50/1s', ...more];
 
 describe('school-admin grant-coupon', () => {
   it('grants every member of the CSV and exits 0; progress goes to stderr as plain lines when not a terminal', async () => {
-    const csv = join(dir, 'good.csv');
-    await writeMembersCsv(csv, target.emails.slice(0, 20));
-    const run = await runCli(grantArgs(csv), target.env);
+    const csv = join(workspace.dir, 'good.csv');
+    await writeMembersCsv(csv, workspace.target.emails.slice(0, 20));
+    const run = await runCli(grantArgs(csv), workspace.target.env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^progress: 20\/20 rows \(100%\)/mu);
     expect(run.stdout).toMatch(/created +20/u);
-    expect(run.stdout + run.stderr).not.toContain(target.apiKey);
-    expect(target.emails.slice(0, 20).every((email) => target.grantsPerEmail().get(email) === 1)).toBe(true);
+    expect(run.stdout + run.stderr).not.toContain(workspace.target.apiKey);
+    expect(workspace.target.emails.slice(0, 20).every((email) => workspace.target.grantsPerEmail().get(email) === 1)).toBe(true);
   });
 
   it('a CSV with bad rows: they are reported invalid (not sent), the report has one line per row, exit 1', async () => {
-    const csv = join(dir, 'bad-rows.csv');
-    const report = join(dir, 'bad-rows-report.csv');
-    await writeFile(csv, ['Email,userId,name', `${target.emails[20]},,Ada`, 'not-an-email,,Bob', `${target.emails[21]},7e1f0c2a-0000-4000-8000-000000000001,Both`, ',,Nobody', 'ghost@cli.example,,Unknown'].join('\n') + '\n');
-    const run = await runCli(grantArgs(csv, '--report', report), target.env);
+    const csv = join(workspace.dir, 'bad-rows.csv');
+    const report = join(workspace.dir, 'bad-rows-report.csv');
+    await writeFile(csv, ['Email,userId,name', `${workspace.target.emails[20]},,Ada`, 'not-an-email,,Bob', `${workspace.target.emails[21]},7e1f0c2a-0000-4000-8000-000000000001,Both`, ',,Nobody', 'ghost@cli.example,,Unknown'].join('\n') + '\n');
+    const run = await runCli(grantArgs(csv, '--report', report), workspace.target.env);
     expect(run.code).toBe(1);
     const rows = reportRows(await readFile(report, 'utf8'));
     expect(rows.map((row) => [row['line'], row['outcome'], row['errorCode']])).toEqual([
@@ -53,35 +43,35 @@ describe('school-admin grant-coupon', () => {
     expect(run.stdout).not.toContain('look temporary');
     expect(run.stdout).not.toContain('skipped');
     // Only the good row and the unknown member were sent.
-    expect(target.grantsPerEmail().get(target.emails[21] as string)).toBeUndefined();
+    expect(workspace.target.grantsPerEmail().get(workspace.target.emails[21] as string)).toBeUndefined();
   });
 
   it('a header without an email or userId column is a usage error (exit 2), nothing sent', async () => {
-    const csv = join(dir, 'no-header.csv');
+    const csv = join(workspace.dir, 'no-header.csv');
     await writeFile(csv, 'name,phone\nAda,123\n');
-    const before = target.simulator.stats().requests.mutations;
-    const run = await runCli(grantArgs(csv), target.env);
+    const before = workspace.target.simulator.stats().requests.mutations;
+    const run = await runCli(grantArgs(csv), workspace.target.env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('the header row has no email or userId column');
-    expect(target.simulator.stats().requests.mutations).toBe(before);
+    expect(workspace.target.simulator.stats().requests.mutations).toBe(before);
   });
 
   it('an unknown coupon stops the job after one request (exit 1)', async () => {
-    const csv = join(dir, 'unknown-coupon.csv');
-    await writeMembersCsv(csv, target.emails.slice(30, 60));
-    const before = target.simulator.stats().requests.mutations;
-    const run = await runCli(['grant-coupon', '--coupon', '00000000-0000-4000-8000-00000000dead', '--csv', csv], target.env);
+    const csv = join(workspace.dir, 'unknown-coupon.csv');
+    await writeMembersCsv(csv, workspace.target.emails.slice(30, 60));
+    const before = workspace.target.simulator.stats().requests.mutations;
+    const run = await runCli(['grant-coupon', '--coupon', '00000000-0000-4000-8000-00000000dead', '--csv', csv], workspace.target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('school-admin: Failed to grant the coupon: the coupon was not found');
-    expect(target.simulator.stats().requests.mutations - before).toBe(1);
+    expect(workspace.target.simulator.stats().requests.mutations - before).toBe(1);
   });
 
   it('Ctrl-C (SIGINT) stops cleanly with a consistent journal and a resume hint (exit 130); the resumed run finishes the rest', { timeout: 60_000 }, async () => {
-    const csv = join(dir, 'interrupted.csv');
-    const journal = join(dir, 'interrupted.journal');
-    const members = target.emails.slice(100, 400);
+    const csv = join(workspace.dir, 'interrupted.csv');
+    const journal = join(workspace.dir, 'interrupted.journal');
+    const members = workspace.target.emails.slice(100, 400);
     await writeMembersCsv(csv, members);
-    const running = startCli(grantArgs(csv, '--journal', journal), target.env);
+    const running = startCli(grantArgs(csv, '--journal', journal), workspace.target.env);
     await new Promise<void>((resolve) => {
       const poll = setInterval(() => {
         const size = (() => {
@@ -104,30 +94,30 @@ describe('school-admin grant-coupon', () => {
     expect(stopped.stdout).toContain('Resume with:');
     expect(stopped.stdout).toContain(`--journal ${journal} --rate-limit 50/1s`);
 
-    const opened = await openJournal(journal, { couponId: target.couponId });
+    const opened = await openJournal(journal, { couponId: workspace.target.couponId });
     expect(opened.recovery).toBeNull();
     const journaled = opened.done.size;
     await opened.close();
     expect(journaled).toBeGreaterThanOrEqual(60);
     expect(journaled).toBeLessThan(members.length);
     // Every journaled member holds its grant.
-    const grants = target.grantsPerEmail();
+    const grants = workspace.target.grantsPerEmail();
     expect(members.filter((email) => grants.get(email) === 1).length).toBeGreaterThanOrEqual(journaled);
 
-    const resumed = await runCli(grantArgs(csv, '--journal', journal), target.env);
+    const resumed = await runCli(grantArgs(csv, '--journal', journal), workspace.target.env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(new RegExp(`skipped +${journaled}\\b`, 'u'));
-    const after = target.grantsPerEmail();
+    const after = workspace.target.grantsPerEmail();
     expect(members.filter((email) => after.get(email) !== 1)).toEqual([]);
   });
 
   describe('a second Ctrl-C', () => {
     /** Starts a job whose client budget (10 per 30 s) keeps most grants waiting, once 10 are journaled. */
     async function startWaitingJob(name: string) {
-      const csv = join(dir, `${name}.csv`);
-      const journal = join(dir, `${name}.journal`);
-      await writeMembersCsv(csv, target.emails.slice(0, 100));
-      const running = startCli(['grant-coupon', '--coupon', target.couponId, '--csv', csv, '--journal', journal, '--rate-limit', '10/30s'], target.env);
+      const csv = join(workspace.dir, `${name}.csv`);
+      const journal = join(workspace.dir, `${name}.journal`);
+      await writeMembersCsv(csv, workspace.target.emails.slice(0, 100));
+      const running = startCli(['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, '--journal', journal, '--rate-limit', '10/30s'], workspace.target.env);
       await waitFor(() => readFileSync(journal, 'utf8').split('\n').length > 10);
       return running;
     }

@@ -1,39 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/testing/index.js';
 import { startFaultServer } from '../reliability/support/fault-server.js';
-import { startGrantServer, writeMembersCsv, type GrantServer } from './support/grant-server.js';
+import { useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 import { CTRL_C, progressLinesDrawn, runCliInPty, terminalStateAfter } from './support/pty.js';
 
-let dir: string;
-let target: GrantServer;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-terminal-'));
-  target = await startGrantServer(300, { limit: 1000, windowMs: 1000 });
-});
-afterAll(async () => {
-  await target.server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const workspace = useGrantWorkspace('cli-terminal-', 300, { limit: 1000, windowMs: 1000 });
 
 let files = 0;
 /** A members CSV of `count` members starting at `from`, with a journal next to it. */
 async function job(from: number, count: number): Promise<{ csv: string; journal: string }> {
   files += 1;
-  const csv = join(dir, `members-${files}.csv`);
-  await writeMembersCsv(csv, target.emails.slice(from, from + count));
-  return { csv, journal: join(dir, `members-${files}.journal`) };
+  const csv = join(workspace.dir, `members-${files}.csv`);
+  await writeMembersCsv(csv, workspace.target.emails.slice(from, from + count));
+  return { csv, journal: join(workspace.dir, `members-${files}.journal`) };
 }
 
 /** A grant job whose client budget (5 per 20 s) keeps most rows waiting: it is still running when the keys come. */
-const slowGrant = (paths: { csv: string; journal: string }): string[] => ['grant-coupon', '--coupon', target.couponId, '--csv', paths.csv, '--journal', paths.journal, '--rate-limit', '5/20s'];
+const slowGrant = (paths: { csv: string; journal: string }): string[] => ['grant-coupon', '--coupon', workspace.target.couponId, '--csv', paths.csv, '--journal', paths.journal, '--rate-limit', '5/20s'];
 
 describe.concurrent('grant-coupon in a terminal: the cursor is shown and line wrapping is on after every way out (pty)', () => {
   it('a normal end (exit 0)', { timeout: 60_000 }, async () => {
     const paths = await job(0, 20);
-    const run = await runCliInPty(['grant-coupon', '--coupon', target.couponId, '--csv', paths.csv], { env: target.env, columns: 80 });
+    const run = await runCliInPty(['grant-coupon', '--coupon', workspace.target.couponId, '--csv', paths.csv], { env: workspace.target.env, columns: 80 });
     expect(run.code, run.transcript).toBe(0);
     expect(run.transcript).toContain('\u001b[?25l');
     expect(terminalStateAfter(run.transcript)).toEqual({ cursorShown: true, wrapping: true });
@@ -41,7 +30,7 @@ describe.concurrent('grant-coupon in a terminal: the cursor is shown and line wr
 
   it('an error that ends the job (an unknown coupon, exit 1)', { timeout: 60_000 }, async () => {
     const paths = await job(20, 20);
-    const run = await runCliInPty(['grant-coupon', '--coupon', '00000000-0000-4000-8000-00000000dead', '--csv', paths.csv], { env: target.env, columns: 80 });
+    const run = await runCliInPty(['grant-coupon', '--coupon', '00000000-0000-4000-8000-00000000dead', '--csv', paths.csv], { env: workspace.target.env, columns: 80 });
     expect(run.code, run.transcript).toBe(1);
     expect(run.transcript).toContain('the coupon was not found');
     expect(terminalStateAfter(run.transcript)).toEqual({ cursorShown: true, wrapping: true });
@@ -49,7 +38,7 @@ describe.concurrent('grant-coupon in a terminal: the cursor is shown and line wr
 
   it('one Ctrl-C (a clean stop, exit 130)', { timeout: 60_000 }, async () => {
     const paths = await job(40, 40);
-    const run = await runCliInPty(slowGrant(paths), { env: target.env, columns: 80, steps: [{ waitFor: 'created 5', delayMs: 300, send: CTRL_C }] });
+    const run = await runCliInPty(slowGrant(paths), { env: workspace.target.env, columns: 80, steps: [{ waitFor: 'created 5', delayMs: 300, send: CTRL_C }] });
     expect(run.stepsLeft, run.transcript).toBe(0);
     expect(run.code, run.transcript).toBe(130);
     expect(run.transcript).toContain('Resume with:');
@@ -59,7 +48,7 @@ describe.concurrent('grant-coupon in a terminal: the cursor is shown and line wr
   it('two Ctrl-Cs (the second quits at once, exit 130)', { timeout: 60_000 }, async () => {
     const paths = await job(80, 40);
     const run = await runCliInPty(slowGrant(paths), {
-      env: target.env,
+      env: workspace.target.env,
       columns: 80,
       steps: [
         { waitFor: 'created 5', delayMs: 300, send: CTRL_C },
@@ -96,7 +85,7 @@ describe.concurrent('the progress line fits the terminal and always shows create
   it.each([80, 110, 132])('%i columns, while waiting for the rate limit and after the first Ctrl-C', { timeout: 60_000 }, async (columns) => {
     const paths = await job(120 + columns, 40);
     const run = await runCliInPty(slowGrant(paths), {
-      env: target.env,
+      env: workspace.target.env,
       columns,
       steps: [
         { waitFor: 'wait', delayMs: 1_200, send: CTRL_C },

@@ -1,23 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminClient, MemoryPermitStore } from '../../src/index.js';
-import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool, startMockServer, type MockServer } from '../../src/testing/index.js';
+import { DEMO_API_KEY, DEMO_IDS, demoMemberEmail } from '../../src/testing/index.js';
+import { useDemoServers } from '../support/demo-server.js';
 
 const LIMIT = 10;
 const WINDOW_MS = 1_000;
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startDemoServer = useDemoServers();
 
 // Members 300-399 are live accounts of the demo school (deleted ones are 13, 99, 250, 444).
 const grantTo = (admin: AdminClient, member: number) => admin.grantCoupon(DEMO_IDS.restrictedCouponId, { email: demoMemberEmail(300 + member) });
 
 describe('429s from traffic the client did not send: "the SDK\'s own 429s drop"', () => {
   it('after its burst meets unannounced requests, the client sends what got through, not half the budget and more', async () => {
-    const simulator = createSimulator({ limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS } } });
-    seedDemoSchool(simulator);
-    server = await startMockServer({ simulator });
+    const server = await startDemoServer({ limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS } } });
     // Another script on the key spends 4 of the 10 unannounced.
     const foreign = new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: server.url, limits: false, maxRetries: 0 });
     await Promise.all([1, 2, 3, 4].map((member) => grantTo(foreign, member)));

@@ -1,23 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminClient, InvalidInputError, MemoryPermitStore, type AcquireRequest, type Logger, type Priority, type WaitingEvent } from '../../src/index.js';
-import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool, startMockServer, type MockServer } from '../../src/testing/index.js';
+import { DEMO_API_KEY, DEMO_IDS, demoMemberEmail, type MockServer } from '../../src/testing/index.js';
+import { useDemoServers } from '../support/demo-server.js';
 
 const LIMIT = 2;
 const WINDOW_MS = 400;
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startDemoServer = useDemoServers();
 
-async function startServer(limit = LIMIT): Promise<MockServer> {
-  const simulator = createSimulator({
+function startServer(limit = LIMIT): Promise<MockServer> {
+  return startDemoServer({
     limits: { mutations: { limit, windowMs: WINDOW_MS }, queries: { limit, windowMs: WINDOW_MS } },
     latency: { beforeArrivalMs: () => 1 + Math.random() * 5, afterHandlingMs: () => 1 + Math.random() * 5 },
   });
-  seedDemoSchool(simulator);
-  server = await startMockServer({ simulator });
-  return server;
 }
 
 /** A memory store that records the lane of every request for a permit. */

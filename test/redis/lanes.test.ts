@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AdminClient, type AcquireRequest, type PermitStore } from '../../src/index.js';
 import { RedisPermitStore } from '../../src/redis/index.js';
-import { createSimulator, DEMO_API_KEY, DEMO_IDS, demoMemberEmail, seedDemoSchool, startMockServer, type MockServer } from '../../src/testing/index.js';
+import { DEMO_API_KEY, DEMO_IDS, demoMemberEmail } from '../../src/testing/index.js';
+import { useDemoServers } from '../support/demo-server.js';
 import { uniqueKeyPrefix, useRedisServer } from './shared-redis.js';
 
 const redis = useRedisServer();
 const LIMIT = 2;
 const WINDOW_MS = 400;
-let server: MockServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const startDemoServer = useDemoServers();
 
 /** A process farther from Redis: its permit requests arrive 30 ms late, so it loses every race for a slot. */
 function farFromRedis(store: RedisPermitStore): PermitStore {
@@ -26,12 +23,10 @@ function farFromRedis(store: RedisPermitStore): PermitStore {
 
 describe('lanes across processes sharing the Redis store: "an interactive call overtakes every queued background call"', () => {
   it("an updateCoupon of one process is sent before the other process's queued grantCouponToMany grants, even when that process asks first", async () => {
-    const simulator = createSimulator({ limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS } }, latency: { beforeArrivalMs: () => 2, afterHandlingMs: () => 2 } });
-    seedDemoSchool(simulator);
-    server = await startMockServer({ simulator });
+    const server = await startDemoServer({ limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS } }, latency: { beforeArrivalMs: () => 2, afterHandlingMs: () => 2 } });
     const keyPrefix = uniqueKeyPrefix();
     // Two connections and two stores, as two processes have.
-    const client = (store: PermitStore) => new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: server?.url ?? '', limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS }, store } });
+    const client = (store: PermitStore) => new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: server.url, limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS }, store } });
     const bulk = client(new RedisPermitStore(redis().connect(), { keyPrefix }));
     const app = client(farFromRedis(new RedisPermitStore(redis().connect(), { keyPrefix })));
     const sent: string[] = [];
@@ -46,6 +41,6 @@ describe('lanes across processes sharing the Redis store: "an interactive call o
     await interactive;
     expect(summary.counts.failed).toBe(0);
     expect(sent.slice(0, LIMIT + 1)).toEqual(['grant', 'grant', 'updateCoupon']);
-    expect(simulator.stats().rateLimited.mutations).toBe(0);
+    expect(server.simulator.stats().rateLimited.mutations).toBe(0);
   });
 });

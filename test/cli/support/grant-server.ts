@@ -1,4 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createSimulator, startMockServer, type MockServer, type Simulator } from '../../../src/testing/index.js';
 
@@ -51,4 +54,39 @@ export async function writeMembersCsv(path: string, emails: readonly string[], e
 /** The records of a CSV report, keyed by its header. */
 export function reportRows(text: string): Array<Record<string, string>> {
   return parse(text, { columns: true }) as Array<Record<string, string>>;
+}
+
+/** A grant server and a scratch folder for one test file, made before its tests and removed after. */
+export interface GrantWorkspace {
+  readonly dir: string;
+  readonly target: GrantServer;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` that start {@link startGrantServer} with `count` members and
+ * `budget`, and make a temporary folder named from `prefix`; both are gone after the file's tests.
+ */
+export function useGrantWorkspace(prefix: string, count: number, budget: { limit: number; windowMs: number }): GrantWorkspace {
+  let dir: string | undefined;
+  let target: GrantServer | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+    target = await startGrantServer(count, budget);
+  });
+  afterAll(async () => {
+    await target?.server.close();
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useGrantWorkspace: used outside a test of the file that called it');
+    return value;
+  };
+  return {
+    get dir() {
+      return made(dir);
+    },
+    get target() {
+      return made(target);
+    },
+  };
 }
