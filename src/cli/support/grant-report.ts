@@ -1,4 +1,6 @@
+import { AdminApiError } from '../../errors/admin-api-error.js';
 import type { GrantOutcome } from '../../workflows/grant-to-many/types.js';
+import { sdkErrorText } from './error-text.js';
 import type { CsvMemberRow } from './member-csv.js';
 import { OrderedCsvWriter } from './ordered-csv-writer.js';
 
@@ -33,7 +35,7 @@ export function grantReportRecord(outcome: GrantOutcome): GrantReportRecord {
     case 'skipped':
       return { ...base, grantId: outcome.grantId ?? '', errorCode: '', message: `done by an earlier run (${outcome.previous})` };
     case 'failed':
-      return { ...base, grantId: '', errorCode: outcome.error.code ?? outcome.error.name, message: outcome.error.message };
+      return { ...base, grantId: '', errorCode: outcome.error.code ?? outcome.error.name, message: outcome.error.cause instanceof AdminApiError ? sdkErrorText(outcome.error.cause) : outcome.error.message };
     case 'invalid':
       return { ...base, grantId: '', errorCode: outcome.reason, message: outcome.error.message };
   }
