@@ -111,6 +111,8 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
         await report?.write(outcome.index, grantReportRecord(outcome));
       },
     });
+    // The report of an interrupted run lists the rows left too: it is the list of what remains.
+    if (summary.interrupted) await report?.addRowsLeft(readMemberCsv(options.csv), summary.rows);
   } catch (error) {
     throw grantCommandError(error, options);
   } finally {
@@ -120,7 +122,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
     await report?.close({ complete: summary !== undefined });
   }
 
-  writeWrapped(out, summaryText(summary, problems, tally, options));
+  writeWrapped(out, summaryText(summary, total, problems, tally, options));
   if (summary.interrupted) {
     writeWrapped(out, resumeHint(options));
     return EXIT_CODES.interrupted;
@@ -128,7 +130,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
   return summary.allSucceeded ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
 
-function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {
+function summaryText(summary: GrantToManySummary, total: number, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {
   const { counts } = summary;
   const lines = [
     '',
@@ -139,6 +141,7 @@ function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: 
     `  failed           ${counts.failed}${tally.notResent > 0 ? `   (${tally.notResent} not sent again: permanent failures recorded by an earlier run)` : ''}`,
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
+    ...(summary.interrupted ? [`  not reached      ${Math.max(0, total - summary.rows)}   (never read; sent on resume)`] : []),
     ...(summary.journalRecovery === null ? [] : [`Journal: dropped a line torn by an earlier crash (line ${summary.journalRecovery.line}); its member is granted again.`]),
   ];
   if (problems.total > 0) {
