@@ -1,32 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from './support/cli-process.js';
-import { reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
+import { journalPast, reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 
 const workspace = useGrantWorkspace('cli-interrupted-report-', 300, { limit: 50, windowMs: 1000 });
 
 const grantArgs = (csv: string, ...more: string[]): string[] => ['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, '--rate-limit', '50/1s', ...more];
-
-/** Resolves once the journal holds more than `lines` lines. */
-function journalPast(journal: string, lines: number): Promise<void> {
-  return new Promise((resolve) => {
-    const poll = setInterval(() => {
-      const size = (() => {
-        try {
-          return statSync(journal).size;
-        } catch {
-          return 0;
-        }
-      })();
-      if (size > 0 && readFileSync(journal, 'utf8').split('\n').length > lines) {
-        clearInterval(poll);
-        resolve();
-      }
-    }, 10);
-  });
-}
 
 /** Outcomes that mean the member holds the grant. */
 const DONE = new Set(['created', 'already_granted', 'skipped']);

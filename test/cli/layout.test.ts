@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { refusedPort } from '../support/refused-port.js';
 import { runCli } from './support/cli-process.js';
 import { runCliInPty } from './support/pty.js';
 import { useGrantWorkspace } from './support/grant-server.js';
@@ -76,15 +76,6 @@ describe.concurrent('summaries and messages wrap at 80 columns between words', (
   });
 });
 
-/** A local port nothing listens on (taken, then freed). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe.concurrent('messages name what the command line set (ADMIN_API_URL), never the SDK\'s option names', () => {
   it.each([
     ['grant-coupon', (csv: string) => ['grant-coupon', '--coupon', 'd0000000-0000-4000-8000-000000000081', '--csv', csv]],
@@ -92,7 +83,7 @@ describe.concurrent('messages name what the command line set (ADMIN_API_URL), ne
   ])('%s against a server that refuses connections', { timeout: 60_000 }, async (_name, args) => {
     const csv = join(workspace.dir, `unreachable-${_name}.csv`);
     await writeFile(csv, _name === 'grant-coupon' ? 'email\nada@example.com\n' : 'd0000000-0000-4000-8000-0000000000aa\n');
-    const run = await runCli(args(csv), { ADMIN_API_URL: `http://127.0.0.1:${await closedPort()}`, ADMIN_API_KEY: 'sk_live_layout_test_0000', ...AT_80 });
+    const run = await runCli(args(csv), { ADMIN_API_URL: `http://127.0.0.1:${await refusedPort()}`, ADMIN_API_KEY: 'sk_live_layout_test_0000', ...AT_80 });
     expect(run.code).toBe(1);
     const text = run.stdout + run.stderr;
     expect(text).toContain('ADMIN_API_URL');
