@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The runtime suite needs workerd, Bun, Deno and the registry: npm run test:runtimes.
     exclude: ['test/runtimes/**', '**/node_modules/**'],
-    // Type tests (test/**/*.test-d.ts) are compiled by `npm run typecheck` (tsc), which `npm test` runs alongside.
+    // Type tests (test/**/*.test-d.ts) are compiled by `npm run typecheck` (tsc), which `npm test` runs alongside
+    // (test/types/exact-optional.test-d.ts a second time with exactOptionalPropertyTypes).
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

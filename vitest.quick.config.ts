@@ -2,9 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:quick`: the inner loop (about 14 s on a 2-core machine). Unit tests and the
- * conformance suite over msw, in one process pool without per-file isolation; no child processes,
- * no loopback servers, no Redis, no real-time pacing runs. `npm test` runs everything.
+ * `npm run test:quick`: the inner loop (25 to 85 s on a 2-core machine shared with other runs; see
+ * the README's Contributing). Unit tests and the conformance suite over msw, in one process pool
+ * without per-file isolation; no child processes, no loopback servers, no Redis, no real-time
+ * pacing runs. `npm test` runs everything.
  */
 export default defineConfig({
   test: {

@@ -1,7 +1,7 @@
 // `npm test`: the generated-code check and the type check run beside vitest rather than before
 // it (on a 2-core machine the suites spend much of their time waiting on real rate-limit windows
 // and child processes). The checks' output is held and printed after the suites, so it does not
-// interleave with vitest's; the run fails if any of the three fails. Arguments go to vitest.
+// interleave with vitest's; the run fails if any of them fails. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -21,6 +21,8 @@ const started = Date.now();
 const checks = [
   { name: 'generated code is fresh (graphql-codegen --check)', done: run(npx, ['graphql-codegen', '--config', 'codegen.ts', '--check'], { quiet: true }) },
   { name: 'types (tsc --noEmit)', done: run(npx, ['tsc', '--noEmit'], { quiet: true }) },
+  // The options' type test again with exactOptionalPropertyTypes, as strict callers compile.
+  { name: 'types under exactOptionalPropertyTypes (tsc -p test/types/tsconfig.exact-optional.json)', done: run(npx, ['tsc', '--noEmit', '-p', 'test/types/tsconfig.exact-optional.json'], { quiet: true }) },
 ];
 const suites = await run(npx, ['vitest', 'run', ...process.argv.slice(2)], { quiet: false });
 let failed = suites.code !== 0;

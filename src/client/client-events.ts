@@ -99,11 +99,11 @@ export interface ClientEventMap {
   retry: RetryEvent;
 }
 
-/** A listener of one event. */
-export type ClientEventListener<K extends keyof ClientEventMap> = (event: ClientEventMap[K]) => void;
+/** A listener of one event. What it returns is ignored (a rejected promise too), so any arrow function fits. */
+export type ClientEventListener<K extends keyof ClientEventMap> = (event: ClientEventMap[K]) => unknown;
 
 /**
- * A small typed emitter; a throwing listener never breaks a call. The events of a derived client
+ * A small typed emitter; a throwing listener (or one whose promise rejects) never breaks a call. The events of a derived client
  * (`withOptions`) go to its own listeners, then to its parent's: a parent hears every call of the
  * clients derived from it, a derived client only its own.
  */
@@ -137,7 +137,9 @@ export class ClientEvents {
     const set = this.#listeners[name] as Set<ClientEventListener<K>>;
     for (const listener of set) {
       try {
-        listener(event);
+        const returned = listener(event);
+        // An async listener's rejection is its own bug, like a throw: never an unhandled rejection.
+        if (returned instanceof Promise) returned.catch(() => undefined);
       } catch {
         // A listener's bug must not turn a successful call into a failure.
       }

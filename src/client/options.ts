@@ -15,24 +15,24 @@ export interface PacingOptions {
    * Budget for mutations.
    * @default { limit: 200, windowMs: 60_000 }
    */
-  mutations?: Partial<RateLimitBudget>;
+  mutations?: { [K in keyof RateLimitBudget]?: RateLimitBudget[K] | undefined } | undefined;
   /**
    * Budget for queries (every document not starting with `mutation`).
    * @default { limit: 600, windowMs: 60_000 }
    */
-  queries?: Partial<RateLimitBudget>;
+  queries?: { [K in keyof RateLimitBudget]?: RateLimitBudget[K] | undefined } | undefined;
   /**
    * Where permits are counted. Share a `RedisPermitStore` (`school-admin-sdk/redis`) to pace
    * several processes that use one key.
    * @default a store shared by every client of this process
    */
-  store?: PermitStore;
+  store?: PermitStore | undefined;
   /**
    * How long a permit may stay unanswered before it counts as answered (bounds what a crashed
    * process can hold in a shared store).
    * @default timeoutMs + 5_000
    */
-  leaseMs?: number;
+  leaseMs?: number | undefined;
   /**
    * Interactive calls of the key that can go out at once while bulk work (background calls) has
    * the budget, per window. While interactive calls are about (one asked within the last window),
@@ -45,12 +45,12 @@ export interface PacingOptions {
    * the next slot to free. Figures: bench/README.md, "QoS".
    * @default 6
    */
-  interactiveReserve?: number;
+  interactiveReserve?: number | undefined;
   /**
    * A call that has waited longer than this for its permit emits a `waiting` event (and a log line).
    * @default 1_000
    */
-  waitingThresholdMs?: number;
+  waitingThresholdMs?: number | undefined;
 }
 
 /** Something that accepts log lines; `console` fits. Lines never contain the API key. */
@@ -89,13 +89,13 @@ export interface AdminClientOptions {
    * and without `ADMIN_API_KEY`, the constructor throws `InvalidInputError` naming both.
    * @default the `ADMIN_API_KEY` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * The school's base URL; requests go to `${baseUrl}/admin/graphql`. Without it, and without
    * `ADMIN_API_URL`, the constructor throws `InvalidInputError` naming both.
    * @default the `ADMIN_API_URL` environment variable (trimmed), where `process.env` exists (not on edge runtimes)
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * A custom `fetch` (for proxies, instrumentation, tests). The client asks it for
    * `redirect: 'manual'` and turns any redirect into a `RedirectError`, so the key never goes
@@ -103,33 +103,34 @@ export interface AdminClientOptions {
    * option, cannot be controlled by the client: it would send the key wherever the server points.
    * @default globalThis.fetch
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
-   * Per attempt: until the whole response has arrived.
+   * Per attempt: until the whole response has arrived. It also sets the default
+   * `limits.leaseMs` (this + 5 s), the ceiling of a call's own `timeoutMs`.
    * @default 30_000
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * How often a call is retried, for transient failures (operations safe to repeat only) and,
    * separately, for 429 responses.
    * @default 4
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Client-side pacing; `false` turns it off (429s are still honoured).
    * @default { mutations: { limit: 200, windowMs: 60_000 }, queries: { limit: 600, windowMs: 60_000 } }
    */
-  limits?: PacingOptions | false;
+  limits?: PacingOptions | false | undefined;
   /**
    * First delay of the exponential backoff between retries (jittered, doubling each time).
    * @default 500
    */
-  retryBaseDelayMs?: number;
+  retryBaseDelayMs?: number | undefined;
   /**
    * Longest delay between two retries of a transient failure.
    * @default 10_000
    */
-  maxRetryDelayMs?: number;
+  maxRetryDelayMs?: number | undefined;
   /**
    * The most one call waits after 429s, all its attempts together (the sum of its waits). A wait
    * that would take the total past this ends the call at once with `RateLimitError` (it does not
@@ -138,35 +139,35 @@ export interface AdminClientOptions {
    * window), even when the server says `Retry-After: 0` or names a reset time already past.
    * @default 120_000
    */
-  maxRateLimitWaitMs?: number;
+  maxRateLimitWaitMs?: number | undefined;
   /**
    * Responses larger than this fail with `InvalidResponseError` (`too_large`) instead of being buffered.
    * @default 16_777_216 (16 MiB)
    */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /**
    * Rows per `bulkCreateMeetings`/`bulkCancelMeetings` request; larger inputs are sent in chunks
    * (results keep input order; `atomic` batches cannot be chunked). The spec does not state the
    * server's maximum.
    * @default 100
    */
-  bulkChunkSize?: number;
+  bulkChunkSize?: number | undefined;
   /**
    * GraphQL error codes (`extensions.code`) that mean the key was refused. The spec does not show
    * how the server reports a missing or under-scoped key; HTTP 401/403 always count.
    * @default ['UNAUTHENTICATED', 'UNAUTHORIZED', 'FORBIDDEN']
    */
-  authErrorCodes?: readonly string[];
+  authErrorCodes?: readonly string[] | undefined;
   /**
    * Text appended to the `User-Agent` header (e.g. your app's name and version).
    */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /**
    * Extra headers sent with every request (a call's `headers` are merged over them). The key
    * header and headers that would break the request are refused, as for a call's `headers`.
    * @default none
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * Response headers that may carry the server's request id, in order of preference (compared
    * case-insensitively); the first one present becomes `requestId` on results (`withResponse()`)
@@ -174,32 +175,32 @@ export interface AdminClientOptions {
    * proxies and CDNs.
    * @default ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']
    */
-  requestIdHeaders?: readonly string[];
+  requestIdHeaders?: readonly string[] | undefined;
   /**
    * The priority of calls that do not name one.
    * @default by kind of call (single calls interactive, bulk work background)
    */
-  priority?: Priority;
+  priority?: Priority | undefined;
   /**
    * Allow plain `http://` to hosts other than loopback (the key would travel unencrypted).
    * @default false
    */
-  allowInsecureHttp?: boolean;
+  allowInsecureHttp?: boolean | undefined;
   /**
    * Allow running where a browser-like global exists. The secret key would be exposed to users.
    * @default false
    */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
   /**
    * Where to log requests, retries and rate-limit waits (never the key).
    * @default no logging
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Least severe level that is logged.
    * @default 'info'
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
 }
 
 /** Every default of {@link AdminClientOptions}, in one place. */

@@ -26,7 +26,7 @@ export interface PipelineCall extends CallSettings {
   callId: string;
   label: string;
   document: string;
-  variables?: object;
+  variables?: object | undefined;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
 }

@@ -4,7 +4,7 @@ import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
 import { isHeaderName, mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
-import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
+import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './options.js';
 import type { Priority } from './types.js';
 
 /** Options with every default applied and every value checked. */
@@ -157,7 +157,7 @@ function isBrowserLike(): boolean {
   return typeof workerScope === 'function' && globalThis instanceof workerScope && typeof userAgent === 'string' && userAgent.startsWith('Mozilla/');
 }
 
-function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {
+function budget(value: PacingOptions['mutations'], fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {
   return {
     limit: positiveInteger(value?.limit, fallback.limit, `${field}.limit`, fail),
     windowMs: positive(value?.windowMs, fallback.windowMs, `${field}.windowMs`, fail),

@@ -12,7 +12,7 @@ export interface ByUserId {
   /** The member's user id (UUID). */
   userId: string;
   /** Not with `userId`: exactly one of the two identifies the member. */
-  email?: never;
+  email?: undefined;
 }
 
 /** Identifies a member by email (matched case-insensitively within the school). */
@@ -20,7 +20,7 @@ export interface ByEmail {
   /** The member's email. */
   email: string;
   /** Not with `email`: exactly one of the two identifies the member. */
-  userId?: never;
+  userId?: undefined;
 }
 
 /** Exactly one of `userId` or `email`. */
@@ -31,19 +31,19 @@ export type EnrollTarget =
   | ByUserId
   | (ByEmail & {
       /** The student's name, required when no member has this email yet (else ENROLLMENT-007). */
-      name?: string;
+      name?: string | undefined;
     });
 
 /** The rating of `rateMeeting`: `score` (0.5 to 10 in 0.5 steps) and `comment` in default mode, `answers` in custom mode. */
 export interface RatingInput {
   /** Default mode: 0.5 to 10 in steps of 0.5 (checked before sending: MEETING-014). */
-  score?: number;
+  score?: number | undefined;
   /** Default mode: an optional comment. */
-  comment?: string;
+  comment?: string | undefined;
   /** Custom mode: one entry per answered field; a repeated call replaces the whole set. */
-  answers?: AnswerInput[];
+  answers?: AnswerInput[] | undefined;
   /** The grader (owner or TA); the meeting's host when omitted. */
-  raterId?: string;
+  raterId?: string | undefined;
 }
 
 /** What `rescheduleStudent` moves. */
@@ -124,18 +124,23 @@ export interface GrantResult {
  */
 export interface CallOptions {
   /** Aborting cancels the wait for a rate-limit slot, a retry delay and the request itself. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Per attempt of this call: until the whole response has arrived. With pacing on it must be
-   * shorter than `limits.leaseMs` (a permit must not be freed while its request may still arrive).
+   * shorter than the client's `limits.leaseMs` (a permit must not be freed while its request may
+   * still arrive), which defaults to the client's `timeoutMs` + 5 s: 35 s for a client with the
+   * default 30 s. A longer value is refused with `InvalidInputError` (`field: 'timeoutMs'`, nothing
+   * sent); for longer calls create the client with a larger `timeoutMs` (its lease follows) or
+   * `limits.leaseMs`. With `limits: false` there is no ceiling. The same rule holds for
+   * `withOptions({ timeoutMs })`.
    * @default the client's `timeoutMs`
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * How often this call is retried (transient failures of operations safe to repeat, and 429s).
    * @default the client's `maxRetries`
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Extra request headers for this call, merged over the client's `headers` (names compared
    * case-insensitively). Refused with `InvalidInputError` naming the header, nothing sent: the key
@@ -143,7 +148,7 @@ export interface CallOptions {
    * (`Content-Type`, `Content-Length`, `Content-Encoding`, `Transfer-Encoding`, `Host`, `Accept`,
    * `User-Agent` (use the `userAgent` option), `Connection` and the other hop-by-hop headers).
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /**
    * The lane the call waits in for its rate-limit permit: an `'interactive'` call goes before every
    * queued `'background'` call of the same key (in this client, other clients of the process and,
@@ -151,7 +156,7 @@ export interface CallOptions {
    * @default the client's `priority`; without one, `'interactive'` for single calls and `request()`,
    * `'background'` for `bulkCreateMeetings`, `bulkCancelMeetings` and the grants of `grantCouponToMany`
    */
-  priority?: Priority;
+  priority?: Priority | undefined;
 }
 
 export type { Priority } from '../rate-limit/priority.js';
@@ -164,7 +169,7 @@ export interface BulkOptions extends CallOptions {
    * with more rows than `bulkChunkSize` (one atomic batch cannot be split).
    * @default false
    */
-  atomic?: boolean;
+  atomic?: boolean | undefined;
 }
 
 /** Options of `AdminClient.request`. */
@@ -174,7 +179,7 @@ export interface RequestOptions extends CallOptions {
    * (queries always are).
    * @default false
    */
-  idempotent?: boolean;
+  idempotent?: boolean | undefined;
 }
 
 /**
@@ -194,7 +199,7 @@ export interface DocumentNodeLike {
         readonly source?:
           | {
               /** The document's text. */
-              readonly body?: string;
+              readonly body?: string | undefined;
             }
           | undefined;
       }

@@ -20,7 +20,7 @@ export interface LocalTimeToUnixOptions {
    * guess and throws `AmbiguousLocalTimeError`, which names both candidates.
    * @default 'reject'
    */
-  repeated?: RepeatedTimeChoice;
+  repeated?: RepeatedTimeChoice | undefined;
 }
 
 /** A Unix instant seen on the wall clocks of a zone (the inverse of {@link localTimeToUnix}). */

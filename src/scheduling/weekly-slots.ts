@@ -29,16 +29,16 @@ export interface WeeklySlotsCommonOptions {
    * The default throws `AmbiguousLocalTimeError` for the first such slot.
    * @default 'reject'
    */
-  repeated?: RepeatedTimeChoice;
+  repeated?: RepeatedTimeChoice | undefined;
   /**
    * For a slot whose start or end falls in a spring-forward gap: `'reject'` throws
    * `NonexistentLocalTimeError`; `'skip'` leaves the slot out and lists it in
    * {@link WeeklySlotPlan.skipped} (never shifted: a shifted slot would not keep its wall time).
    * @default 'reject'
    */
-  nonexistent?: NonexistentSlotChoice;
+  nonexistent?: NonexistentSlotChoice | undefined;
   /** Fields copied into every row (capacity, hosting, price, title, ...). @default {} */
-  row?: SlotRowTemplate;
+  row?: SlotRowTemplate | undefined;
 }
 
 /**
@@ -49,17 +49,17 @@ export type WeeklySlotsOptions = WeeklySlotsCommonOptions &
   (
     | (WeeklyPattern & {
         /** Not with `days`/`start`/`end`: give one pattern inline or several in `patterns`. */
-        patterns?: never;
+        patterns?: undefined;
       })
     | {
         /** Several weekly patterns (e.g. from {@link parseSlotPatterns}). */
         patterns: readonly WeeklyPattern[];
         /** Not with `patterns`. */
-        days?: never;
+        days?: undefined;
         /** Not with `patterns`. */
-        start?: never;
+        start?: undefined;
         /** Not with `patterns`. */
-        end?: never;
+        end?: undefined;
       }
   );
 

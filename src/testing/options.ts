@@ -11,17 +11,17 @@ export interface RateLimitRule {
 /** The two independent budgets of each API key (spec, "Limits"). */
 export interface RateLimits {
   /** @default { limit: 200, windowMs: 60_000 } */
-  mutations?: RateLimitRule;
+  mutations?: RateLimitRule | undefined;
   /** @default { limit: 600, windowMs: 60_000 } */
-  queries?: RateLimitRule;
+  queries?: RateLimitRule | undefined;
 }
 
 /** Delays that imitate a network around the simulated server. */
 export interface LatencyOptions {
   /** Milliseconds between receiving a request and counting it as arrived (the uplink). */
-  beforeArrivalMs?: () => number;
+  beforeArrivalMs?: (() => number) | undefined;
   /** Milliseconds between handling a request and answering it (the downlink). */
-  afterHandlingMs?: () => number;
+  afterHandlingMs?: (() => number) | undefined;
 }
 
 /**
@@ -34,18 +34,18 @@ export interface AuthOptions {
    * `UNAUTHENTICATED`).
    * @default 401
    */
-  unauthenticatedStatus?: number;
+  unauthenticatedStatus?: number | undefined;
   /**
    * HTTP status for a key that lacks the scope an operation needs (body: a GraphQL error with
    * `extensions.code` `FORBIDDEN` and `extensions.requiredScopes`).
    * @default 403
    */
-  forbiddenStatus?: number;
+  forbiddenStatus?: number | undefined;
   /**
    * Scopes of which a key needs any one to call `updateSubscription` (not shown in the spec).
    * @default ['members:write']
    */
-  updateSubscriptionScopes?: readonly string[];
+  updateSubscriptionScopes?: readonly string[] | undefined;
 }
 
 /** Options of {@link createSimulator}. Every default is listed here and nowhere else. */
@@ -54,35 +54,35 @@ export interface SimulatorOptions {
    * Time source in epoch milliseconds.
    * @default systemClock (real time)
    */
-  clock?: Clock;
+  clock?: Clock | undefined;
   /**
    * Rate limits per API key; `false` disables rate limiting.
    * @default { mutations: { limit: 200, windowMs: 60_000 }, queries: { limit: 600, windowMs: 60_000 } }
    */
-  limits?: RateLimits | false;
+  limits?: RateLimits | false | undefined;
   /**
    * Network delays around each request.
    * @default no delay
    */
-  latency?: LatencyOptions;
+  latency?: LatencyOptions | undefined;
   /** Answers to missing, unknown and under-scoped keys. */
-  auth?: AuthOptions;
+  auth?: AuthOptions | undefined;
   /**
    * Seed of the deterministic generator of ids, coupon codes, keys and platform meeting ids.
    * @default 1
    */
-  idSeed?: number;
+  idSeed?: number | undefined;
   /**
    * Serialise `Subscription.currentPeriodEnd` as a string of digits, as the spec's sample response
    * does (the SDK must turn it back into a number).
    * @default true
    */
-  currentPeriodEndAsString?: boolean;
+  currentPeriodEndAsString?: boolean | undefined;
   /**
    * How many requests {@link Simulator.requestLog} keeps (the oldest are dropped first).
    * @default 10_000
    */
-  requestLogSize?: number;
+  requestLogSize?: number | undefined;
 }
 
 /** {@link SimulatorOptions} with every default applied. */
@@ -90,7 +90,7 @@ export interface ResolvedSimulatorOptions {
   /** {@link SimulatorOptions.clock}. */
   clock: Clock;
   /** {@link SimulatorOptions.limits}, both budgets set, or `false`. */
-  limits: Required<RateLimits> | false;
+  limits: { [K in keyof RateLimits]-?: RateLimitRule } | false;
   /** {@link SimulatorOptions.latency}. */
   latency: {
     /** {@link LatencyOptions.beforeArrivalMs}, or none. */
@@ -99,7 +99,7 @@ export interface ResolvedSimulatorOptions {
     afterHandlingMs: (() => number) | undefined;
   };
   /** {@link SimulatorOptions.auth}, every field set. */
-  auth: Required<AuthOptions>;
+  auth: { [K in keyof AuthOptions]-?: Exclude<AuthOptions[K], undefined> };
   /** {@link SimulatorOptions.idSeed}. */
   idSeed: number;
   /** {@link SimulatorOptions.currentPeriodEndAsString}. */

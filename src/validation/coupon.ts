@@ -6,10 +6,10 @@ const COUPON_TYPES = new Set(['fixed_amount', 'percentage']);
 
 /** The coupon fields the client checks, on create and update alike. */
 export interface CouponFieldsToCheck {
-  couponType?: string | null;
-  amount?: number | null;
-  startedAt?: Timestamp | string | null;
-  expiredAt?: Timestamp | string | null;
+  couponType?: string | null | undefined;
+  amount?: number | null | undefined;
+  startedAt?: Timestamp | string | null | undefined;
+  expiredAt?: Timestamp | string | null | undefined;
 }
 
 /**

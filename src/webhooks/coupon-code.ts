@@ -8,7 +8,7 @@ export interface CouponCodeComparison {
    * your school is known to treat codes case-insensitively.
    * @default false
    */
-  caseInsensitive?: boolean;
+  caseInsensitive?: boolean | undefined;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/workflows/journal.js';
 import { runCli, startCli } from './support/cli-process.js';
-import { reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
+import { journalPast, reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 
 const workspace = useGrantWorkspace('cli-grant-', 400, { limit: 50, windowMs: 1000 });
 
@@ -72,21 +72,7 @@ describe('school-admin grant-coupon', () => {
     const members = workspace.target.emails.slice(100, 400);
     await writeMembersCsv(csv, members);
     const running = startCli(grantArgs(csv, '--journal', journal), workspace.target.env);
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        const size = (() => {
-          try {
-            return statSync(journal).size;
-          } catch {
-            return 0;
-          }
-        })();
-        if (size > 0 && readFileSync(journal, 'utf8').split('\n').length > 60) {
-          clearInterval(poll);
-          resolve();
-        }
-      }, 10);
-    });
+    await journalPast(journal, 60);
     running.child.kill('SIGINT');
     const stopped = await running.finished;
     expect(stopped.code).toBe(130);

@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/cli-process.js';
+import { createSimulator, seedDemoSchool } from '../../src/testing/index.js';
+import { runCli, startCli } from './support/cli-process.js';
+
+/** The ids the README's fragment snippets take as given (`declare const couponId: string`, ...). */
+const README_IDS = [...readFileSync(new URL('../readme/fixtures/snippet-globals.d.ts.txt', import.meta.url), 'utf8').matchAll(/^declare const (\w+Id): string;$/gmu)].map((match) => match[1] as string);
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** The id printed on the line naming `name` (`  couponId   d0000000-...  ALUMNI25, restricted`). */
+function idNamed(text: string, name: string): string | undefined {
+  return new RegExp(`^ +${name} +(${UUID}) `, 'mu').exec(text)?.[1];
+}
 
 describe.concurrent('school-admin --help for each command', () => {
   it.each([
@@ -20,7 +31,52 @@ describe.concurrent('school-admin --help for each command', () => {
   });
 });
 
+describe.concurrent('the mock server prints every id the README\'s examples need, and its --help says so', () => {
+  it('--help lists each id a README snippet uses (snippet-globals), and the ids are records of the demo school', async () => {
+    expect(README_IDS).toEqual(expect.arrayContaining(['couponId', 'courseId', 'serviceId', 'meetingId', 'fromMeetingId', 'toMeetingId', 'subscriptionId', 'userId', 'taId']));
+    const run = await runCli(['mock-server', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("every id the README's examples need");
+    const tables = seedDemoSchool(createSimulator()).seeder.school.tables;
+    const ids = Object.fromEntries(README_IDS.map((name) => [name, idNamed(run.stdout, name)]));
+    expect(Object.entries(ids).filter(([, id]) => id === undefined).map(([name]) => name)).toEqual([]);
+    expect(tables.coupons.get(ids['couponId'] as string)?.restricted).toBe(true);
+    expect(tables.courses.has(ids['courseId'] as string)).toBe(true);
+    expect(tables.services.has(ids['serviceId'] as string)).toBe(true);
+    // The reschedule example moves userId from fromMeetingId (where it is enrolled) to toMeetingId (open).
+    expect(tables.meetings.get(ids['fromMeetingId'] as string)?.attendeeIds).toContain(ids['userId']);
+    expect(tables.meetings.get(ids['toMeetingId'] as string)?.state).toBe('available');
+    expect(tables.meetings.get(ids['meetingId'] as string)?.state).toBe('available');
+  });
+
+  it('on start it prints the same ids as its --help', async () => {
+    const help = await runCli(['mock-server', '--help']);
+    const running = startCli(['mock-server', '--port', '0']);
+    try {
+      for (let tries = 0; tries < 200 && !running.output().stdout.includes('Press Ctrl-C'); tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      const banner = running.output().stdout;
+      const printed = README_IDS.map((name) => idNamed(banner, name));
+      expect(printed).not.toContain(undefined);
+      expect(printed).toEqual(README_IDS.map((name) => idNamed(help.stdout, name)));
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.finished;
+    }
+  });
+});
+
 describe.concurrent('usage errors exit with status 2 and a "Failed to ...: reason. Remedy." line, before anything is sent', () => {
+  it.each([
+    ['a misspelt command', ['grant-coupons'], "unknown command 'grant-coupons'"],
+    ['help for a command that does not exist', ['help', 'bogus'], "unknown command 'bogus'"],
+    ['no command at all', [], 'Usage: school-admin'],
+  ])('%s exits 2, on stderr', async (_case, args, text) => {
+    const run = await runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(text);
+    expect(run.stdout).toBe('');
+  });
+
   it('a missing required option', async () => {
     const run = await runCli(['grant-coupon', '--csv', 'members.csv']);
     expect(run.code).toBe(2);

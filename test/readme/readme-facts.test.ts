@@ -7,14 +7,20 @@ import { DEFAULTS, ERROR_CODES, OPERATIONS, SDK_VERSION } from '../../src/index.
 import { DEMO_API_KEY } from '../../src/testing/index.js';
 import { fencedBlocks } from './support/markdown.js';
 import { PROJECT_ROOT } from './support/snippet-workspace.js';
+import { TypeMembers } from './support/type-members.js';
 
 /*
- * What the README states that the code also knows: its tables, its defaults, the scripts and
- * commands it tells people to run, the requirements. A change on either side without the other
- * fails here.
+ * What the README and the reference pages it links (docs/options.md, docs/events.md,
+ * docs/errors.md) state that the code also knows: their tables, the defaults, the options and
+ * events, the scripts and commands they tell people to run, the requirements. A change on either
+ * side without the other fails here.
  */
 
-const README = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+const read = (file: string): string => readFileSync(join(PROJECT_ROOT, file), 'utf8');
+const README = read('README.md');
+const ERRORS_PAGE = read('docs/errors.md');
+const OPTIONS_PAGE = read('docs/options.md');
+const EVENTS_PAGE = read('docs/events.md');
 const CHANGELOG = readFileSync(join(PROJECT_ROOT, 'CHANGELOG.md'), 'utf8');
 const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -24,11 +30,11 @@ const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'ut
   dependencies: Record<string, string>;
 };
 
-/** The rows of the Markdown table that follows `heading` (cells trimmed, header and rule left out). */
-function tableAfter(heading: string): string[][] {
-  const lines = README.split('\n');
+/** The rows of the Markdown table of `markdown` that follows `heading` (cells trimmed, header and rule left out). */
+function tableAfter(heading: string, markdown = README): string[][] {
+  const lines = markdown.split('\n');
   const start = lines.findIndex((line) => line.trim() === heading);
-  if (start < 0) throw new Error(`README.md has no heading "${heading}"`);
+  if (start < 0) throw new Error(`no heading "${heading}"`);
   const table: string[][] = [];
   for (const line of lines.slice(start + 1)) {
     if (line.startsWith('#')) break;
@@ -51,10 +57,30 @@ function numberLiteral(value: number): string {
   return value < 1_000 ? String(value) : String(value).replace(/\B(?=(\d{3})+$)/g, '_');
 }
 
-describe('README tables say what the code does', () => {
-  it('the retry table marks as retried exactly the methods whose operation OPERATIONS calls idempotent', () => {
-    const operationOf = new Map(tableAfter('## Methods').map(([method = '', operation = '']) => [method.replace(/^`|\(.*$/g, ''), operation]));
-    const rows = tableAfter('### Retry safety per method').filter(([method = '']) => method !== '`request()`');
+describe('the README stays a front door', () => {
+  it('at most about 450 lines: every option, event, error code and FAQ entry is on a docs page it links', () => {
+    expect(README.split('\n').length).toBeLessThanOrEqual(460);
+    for (const heading of ['## Client options', '## FAQ', '### Error codes', '## Events and logging']) expect(README).not.toContain(`\n${heading}\n`);
+  });
+
+  it('keeps the order a newcomer needs: install, usage, errors, pacing, testing, the command, versioning, contributing', () => {
+    const order = ['## Install', '## Usage', '## Errors', '## Pacing in short', '## Testing your integration', '## The `school-admin` command', '## Versioning and stability', '## Contributing'];
+    const at = order.map((heading) => README.indexOf(`\n${heading}\n`));
+    expect(at.every((index) => index > 0), order.filter((_, index) => (at[index] ?? -1) < 0).join(', ')).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it('its scheduling section shows localTimeToUnix in a snippet that runs', () => {
+    const scheduling = README.slice(README.indexOf('\n### Slots from local time\n'), README.indexOf('\n### Deno, Bun and Cloudflare Workers\n'));
+    const block = fencedBlocks(scheduling).find((candidate) => candidate.code.includes('localTimeToUnix('));
+    expect(block?.marker?.kind).toBe('run');
+  });
+});
+
+describe('the tables say what the code does', () => {
+  it('the retry table of docs/errors.md marks as retried exactly the methods whose operation OPERATIONS calls idempotent', () => {
+    const operationOf = new Map(tableAfter('### Methods').map(([method = '', operation = '']) => [method.replace(/^`|\(.*$/g, ''), operation]));
+    const rows = tableAfter('## Retry safety per method', ERRORS_PAGE).filter(([method = '']) => method !== '`request()`');
     expect(rows).toHaveLength(Object.keys(OPERATIONS).length);
     for (const [method = '', verdict = ''] of rows) {
       const operation = operationOf.get(method.replace(/`/g, '')) as keyof typeof OPERATIONS;
@@ -63,12 +89,31 @@ describe('README tables say what the code does', () => {
     }
   });
 
-  it('the error-code table lists exactly the documented codes, in ERROR_CODES order', () => {
-    expect(tableAfter('### Error codes').map(([code]) => code)).toEqual(Object.keys(ERROR_CODES));
+  it('the error-code table of docs/errors.md lists exactly the documented codes, in ERROR_CODES order', () => {
+    expect(tableAfter('## Error codes', ERRORS_PAGE).map(([code]) => code)).toEqual(Object.keys(ERROR_CODES));
   });
 
-  it('the client options snippet shows every default of DEFAULTS as it is', () => {
-    const block = fencedBlocks(README).find((candidate) => candidate.marker?.attributes.some(([name, value]) => name === 'id' && value === 'defaults'));
+  it('the client options snippet of docs/options.md names every option of AdminClientOptions and PacingOptions', () => {
+    const code = fencedBlocks(OPTIONS_PAGE).find((candidate) => candidate.marker?.attributes.some(([name, value]) => name === 'id' && value === 'defaults'))?.code ?? '';
+    const types = new TypeMembers('src/client/options.ts');
+    const named = new Set([...code.matchAll(/^\s+(\w+):/gmu)].map((match) => match[1] as string));
+    expect([...types.of('AdminClientOptions'), ...types.of('PacingOptions')].filter((option) => !named.has(option))).toEqual([]);
+  });
+
+  it('docs/events.md lists every event of ClientEventMap, each with every field of its type', () => {
+    const types = new TypeMembers('src/client/client-events.ts');
+    const common = types.of('CallEvent');
+    const rows = tableAfter('## Every event', EVENTS_PAGE);
+    expect(rows.map(([event = '']) => event.replace(/`/g, ''))).toEqual(types.of('ClientEventMap'));
+    for (const [event = '', , fields = ''] of rows) {
+      const name = event.replace(/`/g, '');
+      const named = new Set([...fields.matchAll(/`(\w+)`/g)].map((match) => match[1] as string));
+      expect([name, types.ofProperty('ClientEventMap', name).filter((field) => !common.includes(field) && !named.has(field))]).toEqual([name, []]);
+    }
+  });
+
+  it('the client options snippet of docs/options.md shows every default of DEFAULTS as it is', () => {
+    const block = fencedBlocks(OPTIONS_PAGE).find((candidate) => candidate.marker?.attributes.some(([name, value]) => name === 'id' && value === 'defaults'));
     const code = block?.code ?? '';
     const budget = (name: 'mutations' | 'queries') => `${name}: { limit: ${DEFAULTS[name].limit}, windowMs: ${numberLiteral(DEFAULTS[name].windowMs)} }`;
     const expected = [
@@ -134,8 +179,12 @@ describe('README requirements and the CHANGELOG match package.json', () => {
     expect(README).toContain(`graphql (\`${short(manifest.dependencies['graphql'] as string)}\`)`);
   });
 
-  it('the newest CHANGELOG entry is this version, dated, opening with its breaking changes; SDK_VERSION agrees', () => {
-    const entries = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)];
+  it('the newest CHANGELOG release is this version, dated, opening with its breaking changes; SDK_VERSION agrees', () => {
+    const all = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)];
+    // Changes not released yet collect under an undated `## [Unreleased]` above the releases.
+    const unreleased = all.filter((entry) => entry[1] === 'Unreleased');
+    expect(unreleased.map((entry) => [all.indexOf(entry), entry[2]])).toEqual(unreleased.length === 0 ? [] : [[0, undefined]]);
+    const entries = all.filter((entry) => entry[1] !== 'Unreleased');
     expect(entries[0]?.[1]).toBe(manifest.version);
     expect(entries.every((entry) => entry[2] !== undefined)).toBe(true);
     const newest = CHANGELOG.slice(entries[0]?.index, entries[1]?.index);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headingAnchors, markdownLinks } from './support/markdown.js';
 import { PROJECT_ROOT } from './support/snippet-workspace.js';
@@ -9,7 +9,8 @@ import { PROJECT_ROOT } from './support/snippet-workspace.js';
  * README.md and CHANGELOG.md are shown on the npm registry's page, where a relative link resolves
  * against the registry, not the repository: only files the package ships could be linked that
  * way. Everything else is linked absolutely, under package.json's repository URL, and every such
- * link must name a file (and heading) the repository has.
+ * link must name a file (and heading) the repository has. The pages under docs/ are read on GitHub
+ * only: their relative links must name a file (and heading) of the repository too.
  */
 
 const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
@@ -24,6 +25,7 @@ const REPOSITORY = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$
 const BRANCH = 'main';
 const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
 const DOCUMENTS = ['README.md', 'CHANGELOG.md'];
+const DOCS_PAGES = readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
 
 /** Why a link target is wrong, or undefined when it is fine. */
 function problemOf(target: string, document: string): string | undefined {
@@ -49,6 +51,16 @@ function repositoryProblem(kind: 'blob' | 'tree', path: string, anchor: string |
   return undefined;
 }
 
+/** Why a link of a docs page is wrong (relative links resolve in the repository, next to the page), or undefined. */
+function pageLinkProblem(target: string, page: string): string | undefined {
+  if (target.startsWith('#')) return headingAnchors(read(page)).has(target.slice(1)) ? undefined : `no heading of ${page} has the anchor ${target}`;
+  if (/^[a-z][a-z+.-]*:/i.test(target)) return problemOf(target, page);
+  const [path = '', anchor] = target.split('#', 2) as [string, string | undefined];
+  const file = normalize(join(dirname(page), decodeURIComponent(path))).replace(/\/$/u, '');
+  const isFolder = [...tracked].some((tracked) => tracked.startsWith(`${file}/`));
+  return isFolder ? undefined : repositoryProblem('blob', file, anchor);
+}
+
 function read(file: string): string {
   return readFileSync(join(PROJECT_ROOT, file), 'utf8');
 }
@@ -69,9 +81,17 @@ describe('links of README.md and CHANGELOG.md work on GitHub and on the npm page
     expect(problems).toEqual([]);
   });
 
-  it('the README links the docs it moved its rationale to, and the changelog', () => {
+  it.each(DOCS_PAGES)('every link of %s points at a heading or a file of the repository that exists', (page) => {
+    const problems = markdownLinks(read(page)).flatMap(({ target, line }) => {
+      const problem = pageLinkProblem(target, page);
+      return problem === undefined ? [] : [`${page}:${line}: ${target}: ${problem}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('the README links the docs it moved its rationale and reference material to, and the changelog', () => {
     const targets = markdownLinks(read('README.md')).map(({ target }) => target.split('#')[0]);
-    for (const file of ['docs/architecture.md', 'docs/reliability.md', 'docs/cli.md', 'docs/simulator.md', 'CHANGELOG.md']) {
+    for (const file of ['docs/architecture.md', 'docs/reliability.md', 'docs/cli.md', 'docs/simulator.md', 'docs/options.md', 'docs/events.md', 'docs/errors.md', 'docs/faq.md', 'CHANGELOG.md']) {
       expect(targets).toContain(`${REPOSITORY}/blob/${BRANCH}/${file}`);
     }
   });
@@ -82,5 +102,8 @@ describe('links of README.md and CHANGELOG.md work on GitHub and on the npm page
     expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/cli.md#no-such-heading`, 'README.md')).toMatch(/no heading/);
     expect(problemOf('#no-such-section', 'README.md')).toMatch(/no heading/);
     expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/cli.md#grant-coupon`, 'README.md')).toBeUndefined();
+    expect(pageLinkProblem('options.md#no-such-heading', 'docs/faq.md')).toMatch(/no heading/);
+    expect(pageLinkProblem('no-such-page.md', 'docs/faq.md')).toMatch(/no file/);
+    expect(pageLinkProblem('../README.md#usage', 'docs/faq.md')).toBeUndefined();
   });
 });

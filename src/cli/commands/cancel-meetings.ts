@@ -3,12 +3,14 @@ import type { RateLimitBudget } from '../../client/options.js';
 import type { BulkRow } from '../../client/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
+import { helpText } from '../support/help-layout.js';
 import { readMeetingIds } from '../support/meeting-ids.js';
 import { rowErrorText } from '../support/row-error-text.js';
 import { OrderedCsvWriter } from '../support/ordered-csv-writer.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { textTable } from '../support/text-table.js';
+import { outputColumns, writeWrapped } from '../support/text-wrap.js';
 import { withWaitsShown } from '../support/wait-display.js';
 import { pacingWindows } from '../support/wait-watch.js';
 
@@ -58,7 +60,7 @@ export function cancelMeetingsCommand(): Command {
     .option('--atomic', 'cancel all or none')
     .option('--report <file>', 'write every id\'s outcome to FILE (CSV)')
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
-    .addHelpText('after', HELP_AFTER)
+    .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin cancel-meetings --help for usage)')
     .action(runAction((options: CancelMeetingsOptions) => cancelMeetings(options)));
   return exitTwoOnUsageErrors(command);
@@ -78,10 +80,10 @@ async function cancelMeetings(options: CancelMeetingsOptions): Promise<number> {
   const failed = records.filter((record) => record.outcome === 'failed');
   const shown = records.length <= LISTED_ROWS ? records : failed.slice(0, LISTED_ROWS);
   const out = process.stdout;
-  if (shown.length > 0) out.write(textTable(['line', 'meeting', 'outcome'], shown.map((r) => [String(r.line), r.id, describe(r)])));
+  if (shown.length > 0) out.write(textTable(['line', 'meeting', 'outcome'], shown.map((r) => [String(r.line), r.id, describe(r)]), outputColumns(out)));
   const count = (outcome: string): number => records.filter((record) => record.outcome === outcome).length;
-  out.write(`\n${count('canceled')} canceled, ${count('already_canceled')} already canceled, ${failed.length} failed`);
-  out.write(`${result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : ''}${options.report === undefined ? '' : `\nReport: ${options.report}`}\n`);
+  const requestErrors = result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : '';
+  writeWrapped(out, `\n${count('canceled')} canceled, ${count('already_canceled')} already canceled, ${failed.length} failed${requestErrors}${options.report === undefined ? '' : `\nReport: ${options.report}`}\n`);
   return failed.length === 0 && result.errors.length === 0 ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
 

@@ -12,11 +12,13 @@ import { planWeeklySlots, type NonexistentSlotChoice, type SlotRowTemplate, type
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { CliUsageError } from '../support/cli-usage-error.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
+import { helpText } from '../support/help-layout.js';
 import { parseNonNegativeInteger } from '../support/number-option.js';
 import { parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { rowFailureText, rowHints, slotCreateError, slotPlanError, ZONE_REMEDY } from '../support/slot-errors.js';
 import { textTable } from '../support/text-table.js';
+import { outputColumns, writeWrapped } from '../support/text-wrap.js';
 import { withWaitsShown } from '../support/wait-display.js';
 import { pacingWindows } from '../support/wait-watch.js';
 
@@ -58,10 +60,8 @@ Exit status: 0 every slot created, 1 a slot failed or the request was refused,
 ${API_ENVIRONMENT_HELP}
 
 Examples:
-  $ school-admin create-slots --service 5e0c... --tz Europe/Berlin --from 2027-01-04 --to 2027-03-26 \\
-      --weekly "Tue,Thu 10:00-11:00" --weekly "Mon 14:00-15:30" --capacity 4 --hosting live_session --dry-run
-  $ school-admin create-slots --service 5e0c... --tz America/New_York --from 2027-03-01 --to 2027-03-31 \\
-      --weekly "Mon-Fri 09:00-09:30" --hosting custom --join-url https://meet.example/office-hours --save-ids march.txt`;
+  $ school-admin create-slots --service 5e0c... --tz Europe/Berlin --from 2027-01-04 --to 2027-03-26 --weekly "Tue,Thu 10:00-11:00" --weekly "Mon 14:00-15:30" --capacity 4 --hosting live_session --dry-run
+  $ school-admin create-slots --service 5e0c... --tz America/New_York --from 2027-03-01 --to 2027-03-31 --weekly "Mon-Fri 09:00-09:30" --hosting custom --join-url https://meet.example/office-hours --save-ids march.txt`;
 
 /** `school-admin create-slots`: opens weekly consulting slots from local times. */
 export function createSlotsCommand(): Command {
@@ -85,7 +85,7 @@ export function createSlotsCommand(): Command {
     .option('--atomic', 'create all slots or none')
     .option('--save-ids <file>', 'write the ids of the created meetings to FILE, one per line (cancel-meetings --ids reads it)')
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
-    .addHelpText('after', HELP_AFTER)
+    .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin create-slots --help for usage)')
     .action(runAction((options: CreateSlotsOptions) => createSlots(options)));
   return exitTwoOnUsageErrors(command);
@@ -95,9 +95,9 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
   const plan = planSlots(options);
   const out = process.stdout;
   if (options.dryRun === true) {
-    out.write(`Dry run: ${plan.rows.length} slots in ${options.tz} (nothing sent)\n\n`);
-    out.write(textTable(['#', 'local', 'UTC'], plan.rows.map((row, index) => [String(index + 1), localRange(row, options.tz), utcRange(row)])));
-    out.write(skippedText(plan));
+    writeWrapped(out, `Dry run: ${plan.rows.length} slots in ${options.tz} (nothing sent)\n\n`);
+    out.write(textTable(['#', 'local', 'UTC'], plan.rows.map((row, index) => [String(index + 1), localRange(row, options.tz), utcRange(row)]), outputColumns(out)));
+    writeWrapped(out, skippedText(plan));
     return EXIT_CODES.ok;
   }
   if (options.service === undefined) throw new CliUsageError('Failed to create the slots: --service is required (unless --dry-run). Give the consulting service id.');
@@ -106,16 +106,16 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
   const result = await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCreateMeetings(service, plan.rows, { atomic: options.atomic === true })).catch((error: unknown) => {
     throw slotCreateError(error, options);
   });
-  out.write(resultTable(plan, result, options.tz));
+  out.write(resultTable(plan, result, options.tz, outputColumns(out)));
   const hints = rowHints(result.results.map((row) => row.errors?.[0]));
-  if (hints.length > 0) out.write(`\n${hints.join('\n')}\n`);
-  out.write(skippedText(plan));
+  if (hints.length > 0) writeWrapped(out, `\n${hints.join('\n')}\n`);
+  writeWrapped(out, skippedText(plan));
   const failed = result.results.filter((row) => row.meeting === null).length;
-  out.write(`\n${plan.rows.length - failed} created, ${failed} failed${result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : ''}\n`);
+  writeWrapped(out, `\n${plan.rows.length - failed} created, ${failed} failed${result.errors.length > 0 ? `; request errors: ${result.errors.join('; ')}` : ''}\n`);
   if (options.saveIds !== undefined) {
     const ids = result.results.flatMap((row) => (row.meeting === null ? [] : [row.meeting.id]));
     await writeFile(options.saveIds, ids.map((id) => `${id}\n`).join(''));
-    out.write(`Meeting ids saved to ${options.saveIds} (cancel-meetings --ids ${options.saveIds} cancels them)\n`);
+    writeWrapped(out, `Meeting ids saved to ${options.saveIds} (cancel-meetings --ids ${options.saveIds} cancels them)\n`);
   }
   return failed === 0 && result.errors.length === 0 ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
@@ -158,13 +158,13 @@ function utcRange(row: MeetingRowInput): string {
   return `${iso(Number(row.startedAt))} - ${iso(Number(row.endedAt)).slice(11)} UTC`;
 }
 
-function resultTable(plan: WeeklySlotPlan, result: BulkResult, zone: string): string {
+function resultTable(plan: WeeklySlotPlan, result: BulkResult, zone: string, columns: number): string {
   const rows = plan.rows.map((row, index) => {
     const outcome = result.results[index];
     const status = outcome?.meeting != null ? `created ${outcome.meeting.id}` : rowFailureText(outcome?.errors?.[0]);
     return [String(index + 1), localRange(row, zone), status];
   });
-  return textTable(['#', 'local', 'result'], rows);
+  return textTable(['#', 'local', 'result'], rows, columns);
 }
 
 function skippedText(plan: WeeklySlotPlan): string {

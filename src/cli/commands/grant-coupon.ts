@@ -7,6 +7,7 @@ import { formatDuration } from '../support/duration-format.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { grantCommandError } from '../support/grant-errors.js';
 import { grantReportRecord, lazyGrantReport } from '../support/grant-report.js';
+import { helpText } from '../support/help-layout.js';
 import { checkReadable, countMemberRows, readMemberCsv } from '../support/member-csv.js';
 import { parsePositiveInteger } from '../support/number-option.js';
 import { ProblemList } from '../support/problem-list.js';
@@ -14,6 +15,7 @@ import { createProgressDisplay } from '../support/progress-display.js';
 import { formatRateLimit, parseRateLimit, RATE_LIMIT_HELP } from '../support/rate-limit-option.js';
 import { exitTwoOnUsageErrors, runAction } from '../support/run-action.js';
 import { handleSigint } from '../support/sigint-handler.js';
+import { writeWrapped } from '../support/text-wrap.js';
 import { pacingWindows, watchClientWaits, WaitWatch } from '../support/wait-watch.js';
 
 interface GrantCouponOptions {
@@ -66,7 +68,7 @@ export function grantCouponCommand(): Command {
     .option('--retry-failed', 'with --journal: also send again members whose earlier failure is permanent (e.g. ENROLLMENT-002)')
     .option('--concurrency <n>', 'grants in flight at once (default: the rate limit, a full burst)', parsePositiveInteger)
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
-    .addHelpText('after', HELP_AFTER)
+    .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin grant-coupon --help for usage)')
     .action(runAction((options: GrantCouponOptions) => grantCoupon(options)));
   return exitTwoOnUsageErrors(command);
@@ -79,7 +81,7 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
   const report = options.report === undefined ? undefined : lazyGrantReport(options.report);
   const out = process.stdout;
   const err = process.stderr;
-  err.write(`Granting coupon ${options.coupon} to ${total} member rows of ${options.csv}${options.journal === undefined ? '' : ` (journal: ${options.journal})`}\n`);
+  writeWrapped(err, `Granting coupon ${options.coupon} to ${total} member rows of ${options.csv}${options.journal === undefined ? '' : ` (journal: ${options.journal})`}\n`);
 
   const waits = new WaitWatch();
   const stopWatching = watchClientWaits(admin, waits, pacingWindows(options.rateLimit));
@@ -109,6 +111,8 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
         await report?.write(outcome.index, grantReportRecord(outcome));
       },
     });
+    // The report of an interrupted run lists the rows left too: it is the list of what remains.
+    if (summary.interrupted) await report?.addRowsLeft(readMemberCsv(options.csv), summary.rows);
   } catch (error) {
     throw grantCommandError(error, options);
   } finally {
@@ -118,15 +122,15 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
     await report?.close({ complete: summary !== undefined });
   }
 
-  out.write(summaryText(summary, problems, tally, options));
+  writeWrapped(out, summaryText(summary, total, problems, tally, options));
   if (summary.interrupted) {
-    out.write(resumeHint(options));
+    writeWrapped(out, resumeHint(options));
     return EXIT_CODES.interrupted;
   }
   return summary.allSucceeded ? EXIT_CODES.ok : EXIT_CODES.failed;
 }
 
-function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {
+function summaryText(summary: GrantToManySummary, total: number, problems: ProblemList, tally: { temporary: number; notResent: number }, options: GrantCouponOptions): string {
   const { counts } = summary;
   const lines = [
     '',
@@ -137,6 +141,7 @@ function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: 
     `  failed           ${counts.failed}${tally.notResent > 0 ? `   (${tally.notResent} not sent again: permanent failures recorded by an earlier run)` : ''}`,
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
+    ...(summary.interrupted ? [`  not reached      ${Math.max(0, total - summary.rows)}   (never read; sent on resume)`] : []),
     ...(summary.journalRecovery === null ? [] : [`Journal: dropped a line torn by an earlier crash (line ${summary.journalRecovery.line}); its member is granted again.`]),
   ];
   if (problems.total > 0) {

@@ -39,6 +39,11 @@ export class OrderedCsvWriter<R extends Record<string, string | number>> {
     }
   }
 
+  /** True when the record of input `index` was given (written, or held until the earlier ones come). */
+  has(index: number): boolean {
+    return index < this.#next || this.#held.has(index);
+  }
+
   #drain(): Promise<unknown> {
     this.#drained ??= once(this.#stringifier, 'drain').finally(() => {
       this.#drained = undefined;

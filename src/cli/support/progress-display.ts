@@ -2,6 +2,7 @@ import type { GrantProgress } from '../../workflows/grant-to-many/types.js';
 import { formatDuration, formatRate, formatTimeLeft } from './duration-format.js';
 import { LiveLine } from './live-line.js';
 import { progressLine, type ProgressView } from './progress-line.js';
+import { outputColumns, wrapText, writeWrapped } from './text-wrap.js';
 import { showWaits } from './wait-display.js';
 import type { WaitWatch } from './wait-watch.js';
 
@@ -112,7 +113,8 @@ function terminalLine(stream: NodeJS.WriteStream, state: ProgressState): Progres
       state.update(progress);
       started().redraw();
     },
-    log: (text) => started().log(text),
+    // Lines above the status line wrap at the terminal's width, between words.
+    log: (text) => started().log(wrapText(text, outputColumns(stream), { hangingIndent: 2 })),
     stopping() {
       state.stoppingNow = true;
       started().redraw();
@@ -132,7 +134,8 @@ function plainLines({ stream, waits, plainIntervalMs = 5_000 }: ProgressDisplayO
     printed = view.done;
     const percent = view.total > 0 ? Math.floor((view.done / view.total) * 100) : 100;
     const c = view.counts;
-    stream.write(
+    writeWrapped(
+      stream,
       `progress: ${view.done}/${view.total} rows (${percent}%), ${formatRate(view.recentRate)}, ETA ${view.etaMs === undefined ? '?' : formatDuration(view.etaMs)}; ` +
         `created ${c.created}, already ${c.already_granted}, skipped ${c.skipped}, failed ${c.failed}, invalid ${c.invalid}\n`,
     );
@@ -143,7 +146,7 @@ function plainLines({ stream, waits, plainIntervalMs = 5_000 }: ProgressDisplayO
   const stopWaits = waits === undefined ? undefined : showWaits(stream, waits);
   return {
     update: (progress) => state.update(progress),
-    log: (line) => stream.write(`${line}\n`),
+    log: (line) => writeWrapped(stream, `${line}\n`),
     stopping() {
       state.stoppingNow = true;
     },

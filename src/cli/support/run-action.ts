@@ -6,18 +6,19 @@ import { CliFailure } from './cli-failure.js';
 import { CliUsageError } from './cli-usage-error.js';
 import { sdkErrorText } from './error-text.js';
 import { EXIT_CODES } from './exit-codes.js';
+import { writeWrapped } from './text-wrap.js';
 
 /**
  * Wraps a command's action: its resolved value is the exit status; a thrown error is printed as
- * one line, `school-admin: <message>` (SDK messages already read "Failed to ...: reason. Remedy."
- * and never contain the key), with status 2 for usage errors and 1 otherwise.
+ * `school-admin: <message>` wrapped to the width of stderr (SDK messages already read "Failed to
+ * ...: reason. Remedy." and never contain the key), with status 2 for usage errors and 1 otherwise.
  */
 export function runAction<A extends unknown[]>(action: (...args: A) => Promise<number>): (...args: A) => Promise<void> {
   return async (...args: A) => {
     try {
       process.exitCode = await action(...args);
     } catch (error) {
-      process.stderr.write(`school-admin: ${describe(error)}\n`);
+      writeWrapped(process.stderr, `school-admin: ${describe(error)}\n`);
       process.exitCode = isUsageError(error) ? EXIT_CODES.usage : EXIT_CODES.failed;
     }
   };

@@ -1,4 +1,5 @@
 import { LiveLine } from './live-line.js';
+import { writeWrapped } from './text-wrap.js';
 import { waitText, watchClientWaits, WaitWatch, type PacingWindows, type WaitEventSource } from './wait-watch.js';
 
 /** How often a wait is repeated on a stream that is not a terminal (a log). */
@@ -35,7 +36,7 @@ export function showWaits(stream: NodeJS.WriteStream, watch: WaitWatch, now: () 
     const at = now();
     if (shown !== undefined && shown.reason === wait.reason && at - shown.at < PLAIN_REPEAT_MS) return;
     shown = { reason: wait.reason, at };
-    stream.write(`${waitText(wait, 'long')}\n`);
+    writeWrapped(stream, `${waitText(wait, 'long')}\n`);
   }, PLAIN_POLL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -9,22 +9,22 @@ export interface MockServerOptions {
    * Port to listen on; 0 picks a free one.
    * @default 0
    */
-  port?: number;
+  port?: number | undefined;
   /**
    * Interface to listen on.
    * @default '127.0.0.1'
    */
-  host?: string;
+  host?: string | undefined;
   /**
    * The simulator to serve; `seed` is ignored when it is given.
    * @default a new simulator with real time and the default limits
    */
-  simulator?: Simulator;
+  simulator?: Simulator | undefined;
   /**
    * What a new simulator starts with: the demo school ({@link seedDemoSchool}) or nothing.
    * @default 'demo'
    */
-  seed?: 'demo' | 'empty';
+  seed?: 'demo' | 'empty' | undefined;
 }
 
 /** A running loopback server of the admin API. */

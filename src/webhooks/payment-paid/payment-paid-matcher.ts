@@ -68,10 +68,10 @@ export interface PaymentPaidMatcherOptions extends CouponCodeComparison {
    */
   accessors?: {
     /** Returns the order's `coupon` object, or a list of them. */
-    coupon?: PayloadAccessor;
+    coupon?: PayloadAccessor | undefined;
     /** Returns the order's `user` object. */
-    user?: PayloadAccessor;
-  };
+    user?: PayloadAccessor | undefined;
+  } | undefined;
 }
 
 /** Matches one `payment.paid` payload; never throws. */

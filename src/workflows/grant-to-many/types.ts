@@ -150,7 +150,7 @@ export interface GrantToManyOptions {
    * `failed` ones (see `retryFailed`). A journal written for another coupon is refused (`JournalMismatchError`).
    * @default no journal (a run cannot be resumed; re-running re-sends every row, which is safe)
    */
-  journal?: string;
+  journal?: string | undefined;
   /**
    * Which members a resumed run sends again when the journal records their grant `failed`:
    * `'all'` of them, or only those whose failure may be `'temporary'` (no response, a timeout, a
@@ -159,49 +159,50 @@ export interface GrantToManyOptions {
    * with `sent: false`, without a request.
    * @default 'all'
    */
-  retryFailed?: 'all' | 'temporary';
+  retryFailed?: 'all' | 'temporary' | undefined;
   /**
    * Grants in flight at once.
    * @default the client's mutation limit (200 unless configured), or 16 when pacing is off
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /**
    * Stops the job: no new row is taken; grants in flight get `interruptGraceMs` to finish (and be
    * journaled); then the promise resolves with `interrupted: true`. It does not reject.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * The lane the grants wait in for their rate-limit permits: calls made meanwhile with the default
    * `'interactive'` priority go first.
    * @default 'background'
    */
-  priority?: Priority;
+  priority?: Priority | undefined;
   /**
    * How long grants in flight may still finish after `signal` aborts. Grants still waiting for a
    * rate-limit slot (or on the wire) then are cancelled: not journaled, sent again on resume
    * (where the server answers `already_granted` if the grant had been made).
    * @default 5_000
    */
-  interruptGraceMs?: number;
+  interruptGraceMs?: number | undefined;
   /**
    * The number of rows, for progress and ETA when `members` is a stream (an array's length is used
    * without it).
    * @default the array's length, else unknown
    */
-  total?: number;
+  total?: number | undefined;
   /**
    * Called for every row, in completion order (`index` gives the input order), after the row is
    * journaled. A returned promise is awaited before that worker takes another row (backpressure
-   * for a report writer); an error it throws stops the job like a job-level error.
+   * for a report writer); any other return value is ignored (so `(o) => outcomes.push(o)` fits).
+   * An error it throws stops the job like a job-level error.
    */
-  onOutcome?: (outcome: GrantOutcome) => void | Promise<void>;
-  /** Called after every finished row (after `onOutcome`). */
-  onProgress?: (progress: GrantProgress) => void;
+  onOutcome?: ((outcome: GrantOutcome) => unknown) | undefined;
+  /** Called after every finished row (after `onOutcome`); its return value is ignored. */
+  onProgress?: ((progress: GrantProgress) => unknown) | undefined;
   /**
    * Clock for `durationMs` and progress, in milliseconds.
    * @default performance.now
    */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /** What `grantCouponToMany` resolves to. */

@@ -20,9 +20,16 @@ export interface CliProcess {
   finished: Promise<CliRun>;
 }
 
+/**
+ * Lines as wide as this are never wrapped: the width runs get unless `env` sets `COLUMNS`, so a
+ * test of what a message says reads it whole. The layout at the default width (80 when not a
+ * terminal) is checked by test/cli/layout.test.ts, which passes `COLUMNS: ''`.
+ */
+export const UNWRAPPED_COLUMNS = '1000';
+
 /** Environment for a run: the parent's PATH and HOME, plus `env` (ADMIN_API_* are never inherited). */
 function environment(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', ...env };
+  return { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', COLUMNS: UNWRAPPED_COLUMNS, ...env };
 }
 
 /** Starts `school-admin <args>` (stdout and stderr are pipes, so not a terminal). */

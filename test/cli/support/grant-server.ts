@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,4 +90,23 @@ export function useGrantWorkspace(prefix: string, count: number, budget: { limit
       return made(target);
     },
   };
+}
+
+/** Resolves once the journal file holds more than `lines` lines (a job running in another process). */
+export function journalPast(journal: string, lines: number): Promise<void> {
+  const size = (): number => {
+    try {
+      return statSync(journal).size;
+    } catch {
+      return 0;
+    }
+  };
+  return new Promise((resolve) => {
+    const poll = setInterval(() => {
+      if (size() > 0 && readFileSync(journal, 'utf8').split('\n').length > lines) {
+        clearInterval(poll);
+        resolve();
+      }
+    }, 10);
+  });
 }

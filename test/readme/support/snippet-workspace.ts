@@ -8,9 +8,11 @@ import type { FencedBlock } from './markdown.js';
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const GLOBALS_FIXTURE = fileURLToPath(new URL('../fixtures/snippet-globals.d.ts.txt', import.meta.url));
 
-/** A README snippet written to a file of the workspace. */
+/** A snippet of a Markdown document written to a file of the workspace. */
 export interface SnippetFile {
   block: FencedBlock;
+  /** The document it comes from, relative to the project (`README.md`, `docs/options.md`). */
+  document: string;
   /** Absolute path of the file. */
   path: string;
 }
@@ -35,7 +37,7 @@ export function entryPointSources(): Array<[specifier: string, source: string]> 
 
 /**
  * A scratch directory inside the project (so `node_modules` resolves as for any project file, and
- * `.tmp/` is git-ignored) holding the snippets as modules, a tsconfig that extends the project's
+ * `.tmp/` is git-ignored) holding the snippets (of the README and of docs/) as modules, a tsconfig that extends the project's
  * strict one and maps the package's import specifiers to its source, and the ambient declarations
  * the fragment snippets lean on (`admin`, `couponId`, ...: what the README's earlier sections made).
  */
@@ -53,20 +55,21 @@ export class SnippetWorkspace {
     copyFileSync(GLOBALS_FIXTURE, join(this.dir, 'snippet-globals.d.ts'));
   }
 
-  /** Writes a snippet as a module (a vitest one as a test file) named after its README line. */
-  add(block: FencedBlock): SnippetFile {
+  /** Writes a snippet as a module (a vitest one as a test file) named after its document and line. */
+  add(block: FencedBlock, document = 'README.md'): SnippetFile {
     const suffix = block.marker?.kind === 'vitest' ? '.test.ts' : '.ts';
-    const path = join(this.dir, `readme-line-${block.fenceLine}${suffix}`);
+    const name = document.replace(/\.md$/u, '').replace(/[^a-z0-9]+/giu, '-').toLowerCase();
+    const path = join(this.dir, `${name}-line-${block.fenceLine}${suffix}`);
     // `export {}` makes every snippet a module: its own scope, and top-level await allowed.
     writeFileSync(path, `${block.code}\nexport {};\n`);
-    const file = { block, path };
+    const file = { block, document, path };
     this.files.push(file);
     return file;
   }
 
   /**
    * Type-checks every snippet in one program, with the project's compiler options; returns each
-   * problem as `README.md:<line>: <message>` (lines of the README, not of the scratch files).
+   * problem as `<document>:<line>: <message>` (lines of the document, not of the scratch files).
    */
   typeCheck(): Map<SnippetFile, string[]> {
     const parsed = ts.getParsedCommandLineOfConfigFile(join(this.dir, 'tsconfig.json'), {}, {
@@ -90,7 +93,7 @@ export class SnippetWorkspace {
         file,
         diagnostics.map((diagnostic) => {
           const line = diagnostic.start === undefined ? 0 : source.getLineAndCharacterOfPosition(diagnostic.start).line;
-          return `README.md:${file.block.fenceLine + 1 + line}: TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+          return `${file.document}:${file.block.fenceLine + 1 + line}: TS${diagnostic.code} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
         }),
       );
     }
@@ -104,7 +107,7 @@ export class SnippetWorkspace {
 
   /** Runs a snippet as a test file under the project's vitest, with the package mapped to its source. */
   runVitest(file: SnippetFile, timeoutMs: number): Promise<ChildResult> {
-    const config = join(this.dir, `vitest-${file.block.fenceLine}.config.mjs`);
+    const config = join(this.dir, `vitest-${file.path.replace(/^.*\/|\.test\.ts$/gu, '')}.config.mjs`);
     const alias = this.#entryPoints.map(([specifier, source]) => ({ find: new RegExp(`^${specifier.replace(/[/-]/g, '\\$&')}$`), replacement: source }));
     writeFileSync(
       config,
