@@ -117,6 +117,18 @@ function parsedOperations(text: string): string[] | 'error' {
 
 const singleQuery = (operations: string[] | 'error'): boolean => operations !== 'error' && operations.length === 1 && operations[0] === 'query';
 
+/** The kinds of the operations graphql-js `parse` finds under `name` (what `operationName` selects). */
+function parsedOperationsNamed(text: string, name: string): string[] {
+  return parse(text, { noLocation: true }).definitions.flatMap((definition) =>
+    definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === name ? [definition.operation] : [],
+  );
+}
+
+/** The names of a parsed document's operations. */
+function operationNames(text: string): string[] {
+  return parse(text, { noLocation: true }).definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : []));
+}
+
 describe('request() retry safety: the lexer scan against graphql-js parse', () => {
   it('the generator makes documents graphql-js parses (else the comparison below proves little)', () => {
     fc.assert(
@@ -133,6 +145,18 @@ describe('request() retry safety: the lexer scan against graphql-js parse', () =
         const operations = parsedOperations(text);
         expect(retrySafetyOfDocument(text)).toBe(singleQuery(operations) ? 'idempotent' : 'unsafe');
       }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('"with operationName, the operation of that name decides": safe exactly when parse shows one operation of that name and it is a query', () => {
+    fc.assert(
+      fc.property(
+        document.chain((text) => fc.tuple(fc.constant(text), fc.oneof(fc.constantFrom(...operationNames(text), 'Absent'), anyName))),
+        ([text, name]) => {
+          expect(retrySafetyOfDocument(text, name)).toBe(singleQuery(parsedOperationsNamed(text, name)) ? 'idempotent' : 'unsafe');
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -167,5 +191,16 @@ describe('request() retry safety: the lexer scan against graphql-js parse', () =
     ['an unterminated string', 'query { a(t: "x) }', 'unsafe'],
   ])('%s: %s is %s', (_how, text, expected) => {
     expect(retrySafetyOfDocument(text)).toBe(expected);
+  });
+
+  it.each([
+    ['the query of a query-and-mutation document', 'query Probe { a } mutation Create { b }', 'Probe', 'idempotent'],
+    ['the mutation of the same document', 'query Probe { a } mutation Create { b }', 'Create', 'unsafe'],
+    ['a name the document lacks', 'query Probe { a } mutation Create { b }', 'Other', 'unsafe'],
+    ['a name two operations share', 'query Twice { a } query Twice { b }', 'Twice', 'unsafe'],
+    ['an operation named like a keyword', 'mutation query { a } query mutation { b }', 'mutation', 'idempotent'],
+    ['a directive is no name', 'query @Probe { a } mutation Probe { b }', 'Probe', 'unsafe'],
+  ])('operationName selecting %s: %s with %s is %s', (_how, text, name, expected) => {
+    expect(retrySafetyOfDocument(text, name)).toBe(expected);
   });
 });
