@@ -4,7 +4,9 @@ import type { GraphQLRequestError } from './graphql-request-error.js';
 
 /** Where an error stands in the document the server was sent (1-based). */
 export interface GraphQLErrorLocation {
+  /** The line, from 1. */
   readonly line: number;
+  /** The column, from 1. */
   readonly column: number;
 }
 
