@@ -1,5 +1,6 @@
 import type { GraphQLError } from 'graphql';
 import { adminSchemaSDL } from '../../../src/generated/schema-sdl.js';
+import type { Coupon } from '../../../src/index.js';
 import { serverGraphQL } from './server-graphql.js';
 
 /** The key the servers accept; anything else is refused with 401 by the server's context. */
@@ -20,21 +21,8 @@ export function adminTypeDefs(version: SchemaVersion): string {
   return adminSchemaSDL.replace(APPLIED_COUNT, '');
 }
 
-interface StoredCoupon {
-  id: string;
-  name: string;
-  code: string;
-  couponType: string;
-  amount: number;
-  active: boolean;
-  restricted: boolean;
-  oncePerUser: boolean;
-  redemptionLimit: number | null;
-  startedAt: number | null;
-  expiredAt: number | null;
-  appliedCount: number;
-  grants: never[];
-}
+/** A coupon as the resolvers keep it: the SDK's `Coupon`, with no grants (none are made here). */
+type StoredCoupon = Omit<Coupon, 'grants'> & { grants: never[] };
 
 type Args = Record<string, unknown>;
 type Input = Record<string, unknown>;
