@@ -95,7 +95,7 @@ function failedWhileRunning(entries: GraphQLErrorEntry[], options: InterpretOpti
   const reported = `the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`;
   const message =
     options.mayChangeData === true && at !== undefined
-      ? `${withoutFinalStop(reported)}. It may have run: the error stands at ${options.redactor.text(at.join('.'))}, and GraphQL drops the result of a field that failed whatever it had done. It was not sent again; check its effects before repeating it.`
+      ? `${withoutFinalStop(reported)}. It may have run (the error stands at ${options.redactor.text(at.join('.'))}): it was not sent again; check its effects before repeating it.`
       : reported;
   return new GraphQLResponseError(`Failed to ${options.label}: ${message}`, {
     ...errorBase(options),

@@ -70,8 +70,6 @@ function fieldList(fields: readonly MissingField[], redactor: Redactor): string 
 }
 
 function remedy(callerDocument: boolean, missingField: boolean): string {
-  if (callerDocument) return missingField ? 'Select only fields the deployed schema has.' : 'Fix the document or its variables before sending it again.';
-  return missingField
-    ? 'The deployed API is older or newer than the schema this SDK version was built for: use the SDK version made for it, or update the server.'
-    : "The deployed API's schema does not match this SDK version: use the SDK version made for it, or update the server.";
+  if (!callerDocument) return 'Use the SDK version made for the deployed API, or update the server.';
+  return missingField ? 'Select only fields the deployed schema has.' : 'Fix the document or its variables before sending it again.';
 }

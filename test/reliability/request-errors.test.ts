@@ -53,7 +53,7 @@ describe('request errors are read from any JSON body, whatever the status and me
     const { error } = await failureOf(() => operationCase('updateCoupon').call(faultClient(server)));
     expect((error as GraphQLRequestError).missingFields).toEqual([{ type: 'AdminCoupon', field: 'appliedCount' }]);
     expect((error as Error).message).toBe(
-      "Failed to update the coupon: the deployed server's schema lacks the field AdminCoupon.appliedCount, which this SDK version selects; it refused the request (HTTP 400): Cannot query field \"appliedCount\" on type \"AdminCoupon\". Nothing ran. The deployed API is older or newer than the schema this SDK version was built for: use the SDK version made for it, or update the server.",
+      "Failed to update the coupon: the deployed server's schema lacks the field AdminCoupon.appliedCount, which this SDK version selects; it refused the request (HTTP 400): Cannot query field \"appliedCount\" on type \"AdminCoupon\". Nothing ran. Use the SDK version made for the deployed API, or update the server.",
     );
   });
 

@@ -183,7 +183,7 @@ export function realServerSuite(target: RealServerTarget): void {
       const failed = error as GraphQLResponseError;
       expect(failed.executed).toBe(false);
       expect(failed.graphQLErrors[0]?.path).toEqual(['createCoupon']);
-      expect(failed.message).toContain('It may have run: the error stands at createCoupon');
+      expect(failed.message).toContain('It may have run (the error stands at createCoupon)');
       // The server masked its internal text (yoga by default, Apollo through formatError).
       expect(failed.message).not.toContain('db-primary');
       expect(server().arrivals.length - before).toBe(1);
