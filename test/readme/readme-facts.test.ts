@@ -135,7 +135,10 @@ describe('README requirements and the CHANGELOG match package.json', () => {
   });
 
   it('the newest CHANGELOG entry is this version, dated, opening with its breaking changes; SDK_VERSION agrees', () => {
-    const entries = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)];
+    const all = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)];
+    // Changes not released yet go in an undated [Unreleased] section, first when there is one.
+    const entries = all.filter((entry) => entry[1] !== 'Unreleased');
+    expect(all.findIndex((entry) => entry[1] === 'Unreleased')).toBeLessThan(1);
     expect(entries[0]?.[1]).toBe(manifest.version);
     expect(entries.every((entry) => entry[2] !== undefined)).toBe(true);
     const newest = CHANGELOG.slice(entries[0]?.index, entries[1]?.index);
