@@ -19,7 +19,8 @@ export interface GraphQLRequestErrorOptions extends GraphQLResponseErrorOptions 
  * document it cannot parse or that fails its schema's validation (a field it does not have), an
  * unknown or missing `operationName`, variables of the wrong type. Servers answer these with HTTP
  * 400 under `application/graphql-response+json` (the GraphQL-over-HTTP rule), some with 200 and no
- * `data` under `application/json`: the class is the same whatever the status (kept in `status`).
+ * `data` under `application/json`, a few with 422: the class is the same whatever the status and
+ * media type (the status is kept in `status`).
  * Nothing ran, so it is never sent again; fix the document or its variables first.
  *
  * The typed methods send the SDK's own documents: there a request error means the deployed
@@ -29,7 +30,8 @@ export interface GraphQLRequestErrorOptions extends GraphQLResponseErrorOptions 
  * so.
  *
  * A subclass of {@link GraphQLResponseError}, so `instanceof GraphQLResponseError` still holds;
- * it is not an `HttpError`, even when its status is 4xx.
+ * it is not an `HttpError`, even when its status is 400. Other 4xx (a wrong path's 404, a 413)
+ * stay `HttpError`, their message naming the server's first GraphQL message when there is one.
  *
  * @example
  * ```ts

@@ -60,7 +60,7 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
   if (refusedBeforeRunning(outcome, entries)) throw requestError(entries, status, { ...options, callerDocument: options.callerDocument === true });
 
   if (!ok) {
-    // A 5xx that still says why in GraphQL errors (e.g. an unexpected error before execution).
+    // A non-2xx that still says why in GraphQL errors (a 404 of a wrong path, an unexpected error before execution).
     const said = entries.length > 0 ? `: ${withoutFinalStop(options.redactor.text(entries[0]?.message ?? ''))}` : '';
     const remedy = status >= 500 ? ' The server or a proxy failed; try again later.' : '';
     throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}${said}.${remedy}`, {

@@ -9,15 +9,16 @@ import { withoutFinalStop } from './sentence.js';
 
 /**
  * True when the answer refuses the request before anything ran and says why in GraphQL errors:
- * a 4xx with errors (GraphQL-over-HTTP: a request error under `application/graphql-response+json`,
- * and what legacy `application/json` servers send too), or a 2xx with errors and no `data` entry
- * (a request error under `application/json`; GraphQL leaves `data` out only then). A 401, 403 or
- * 429 never gets here (authentication and rate limits come first).
+ * HTTP 400 (GraphQL over HTTP: a request error under `application/graphql-response+json`, and what
+ * legacy `application/json` servers send too) or 422, or a 2xx with errors and no `data` entry (a
+ * request error under `application/json`; GraphQL leaves `data` out only then). Other 4xx
+ * (404, 405, 413, 415, ...) refuse the HTTP request, not the GraphQL one: they stay `HttpError`.
+ * A 401, 403 or 429 never gets here (authentication and rate limits come first).
  */
 export function refusedBeforeRunning(outcome: HttpOutcome, entries: readonly GraphQLErrorEntry[]): boolean {
   if (entries.length === 0) return false;
   const { status } = outcome;
-  if (status >= 400 && status < 500) return true;
+  if (status === 400 || status === 422) return true;
   return status >= 200 && status < 300 && outcome.body?.data === undefined;
 }
 

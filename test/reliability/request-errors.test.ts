@@ -131,6 +131,18 @@ describe('other statuses keep their classes', () => {
     expect(error).toBeInstanceOf(RateLimitError);
   });
 
+  it.each([
+    [404, 'Not found: /v2/admin/graphql. The admin API is POST /admin/graphql.'],
+    [405, 'Method GET not allowed: use POST.'],
+    [413, 'Request entity too large.'],
+  ])('HTTP %i with GraphQL errors refuses the HTTP request, not the document: HttpError naming the server\'s message', async (status, message) => {
+    server.script(json(requestError({ message }), status));
+    const { error } = await failureOf(() => operationCase('createCoupon').call(faultClient(server)));
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).not.toBeInstanceOf(GraphQLRequestError);
+    expect((error as Error).message).toBe(`Failed to create the coupon: the server answered HTTP ${status}: ${message.replace(/\.$/, '')}.`);
+  });
+
   it('a 400 whose body is not GraphQL (a proxy\'s HTML): HttpError, as before', async () => {
     server.script({ kind: 'respond', status: 400, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad request</h1>' });
     const { error } = await failureOf(() => operationCase('createCoupon').call(faultClient(server)));
