@@ -34,7 +34,13 @@ export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type Fa
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';
-export { GraphQLResponseError, type GraphQLResponseErrorOptions } from './errors/graphql-response-error.js';
+export { GraphQLRequestError, type GraphQLRequestErrorOptions, type MissingField } from './errors/graphql-request-error.js';
+export {
+  GraphQLResponseError,
+  type GraphQLErrorDetail,
+  type GraphQLErrorLocation,
+  type GraphQLResponseErrorOptions,
+} from './errors/graphql-response-error.js';
 export { hasCode, type CodedWith, type KnownCode } from './errors/has-code.js';
 export { HttpError, type HttpErrorOptions } from './errors/http-error.js';
 export { InvalidInputError, type InvalidInputErrorOptions } from './errors/invalid-input-error.js';

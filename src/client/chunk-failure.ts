@@ -2,6 +2,7 @@ import { AuthenticationError } from '../errors/authentication-error.js';
 import { AdminApiError } from '../errors/admin-api-error.js';
 import { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow } from '../errors/bulk-chunk-error.js';
 import { CodedError } from '../errors/coded-error.js';
+import { GraphQLRequestError } from '../errors/graphql-request-error.js';
 import { GraphQLResponseError } from '../errors/graphql-response-error.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
@@ -65,11 +66,11 @@ const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {
 };
 
 /**
- * What is known of a failed chunk: refused as a whole (a coded error, a 429, a refused key) or never
- * sent means not executed; an answer showing it ran means executed; anything else may have run.
+ * What is known of a failed chunk: refused as a whole (a coded error, a 429, a refused key, a
+ * request error) or never sent means not executed; an answer showing it ran means executed; anything else may have run.
  */
 function chunkFate(cause: unknown): BulkChunkFate {
-  if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError) return 'not_executed';
+  if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError || cause instanceof GraphQLRequestError) return 'not_executed';
   if (cause instanceof NetworkError && !cause.mayHaveReachedServer) return 'not_executed';
   if (cause instanceof GraphQLResponseError && cause.executed) return 'executed';
   if (cause instanceof InvalidResponseError && cause.problem === 'invalid_number') return 'executed';

@@ -89,16 +89,17 @@ export class OperationRunner {
     const checked = checkOperationVariables(local, op.field, variables, names);
     const settings = resolveCallSettings(this.#options, options, local);
     const priority = settings.priority ?? (BACKGROUND_BY_DEFAULT.has(op.field) ? 'background' : 'interactive');
-    const call = pipelineCall(settings, priority, method, op.label, op.document, checked, op.retry, op.subscriptionReasons === true);
+    const call = pipelineCall(settings, priority, method, op.label, { document: op.document, variables: checked, operationName: undefined, callerDocument: false }, op.retry, op.subscriptionReasons === true);
     // Not awaited: a call waiting for its permit keeps no suspended function here, and the
     // operation's finisher is made once, not per call.
     return this.#pipeline.run(call, finisherOf(op));
   }
 
   /**
-   * Runs any document. A document whose only operation is a query is safe to repeat; anything
-   * else (a mutation however it is written, several operations, a document that does not parse)
-   * only when the caller says so.
+   * Runs any document. A document whose only operation is a query (or whose operation named by
+   * `operationName` is a query) is safe to repeat; anything else (a mutation however it is
+   * written, several operations without a name, a document that does not parse) only when the
+   * caller says so.
    */
   request<TResult, TVariables extends object>(
     document: AnyDocument<TResult, TVariables>,
@@ -107,10 +108,11 @@ export class OperationRunner {
   ): Promise<CallAnswer<TResult>> {
     const text = documentText(document);
     const local = REQUEST_CONTEXT;
-    const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
+    const operationName = checkOperationName(local, options.operationName);
+    const safe = options.idempotent === true || retrySafetyOfDocument(text, operationName) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);
-    const call = pipelineCall(settings, settings.priority, local.operation, local.label, text, variables, safe ? 'idempotent' : 'unsafe', false);
+    const call = pipelineCall(settings, settings.priority, local.operation, local.label, { document: text, variables, operationName, callerDocument: true }, safe ? 'idempotent' : 'unsafe', false);
     return this.#pipeline.run(call, finishRequest<TResult>);
   }
 
@@ -158,6 +160,15 @@ export class OperationRunner {
   }
 }
 
+/** What a call sends, and who wrote the document. */
+interface CallRequest {
+  document: string;
+  variables: object | undefined;
+  operationName: string | undefined;
+  /** True for `request()`. */
+  callerDocument: boolean;
+}
+
 /**
  * One call's settings for the pipeline, built as one literal of a fixed shape: thousands may wait
  * in the queue, and a spread of the settings would give each of them a hidden class of its own
@@ -168,8 +179,7 @@ function pipelineCall(
   priority: Priority | undefined,
   operation: string,
   label: string,
-  document: string,
-  variables: object | undefined,
+  request: CallRequest,
   retry: RetrySafety,
   subscriptionReasons: boolean,
 ): PipelineCall {
@@ -182,12 +192,25 @@ function pipelineCall(
     operation,
     callId: newCallId(),
     label,
-    document,
-    variables,
+    document: request.document,
+    variables: request.variables,
+    operationName: request.operationName,
+    callerDocument: request.callerDocument,
     retry,
     subscriptionReasons,
   };
 }
+
+/** `request()`'s `operationName`: a GraphQL name, or undefined (JavaScript callers have no compiler to stop them). */
+function checkOperationName(context: LocalContext, name: unknown): string | undefined {
+  if (name === undefined) return undefined;
+  if (typeof name !== 'string' || !GRAPHQL_NAME.test(name)) {
+    throw invalidInput(context, 'operationName', 'operationName must be the name of one of the document\'s operations (a GraphQL name such as "ListGrants")');
+  }
+  return name;
+}
+
+const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 

@@ -26,7 +26,11 @@ export interface PipelineCall extends CallSettings {
   callId: string;
   label: string;
   document: string;
-  variables?: object | undefined;
+  variables: object | undefined;
+  /** `request()`'s `operationName`: which operation of the document runs. */
+  operationName: string | undefined;
+  /** True for `request()`: the caller wrote the document, not the SDK. */
+  callerDocument: boolean;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
 }
@@ -167,6 +171,9 @@ export class RequestPipeline {
           authErrorCodes: this.#options.authErrorCodes,
           subscriptionReasons: call.subscriptionReasons === true,
           ran,
+          callerDocument: call.callerDocument,
+          // The server's prefix rule, or what the document is when that is not a query alone.
+          mayChangeData: type === 'mutations' || call.retry === 'unsafe',
         });
         return { data, response: answered.response, context: answered };
       }
@@ -217,7 +224,7 @@ export class RequestPipeline {
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();
     try {
-      const outcome = await this.#transport.send(call.document, call.variables, call);
+      const outcome = await this.#transport.send(call, call);
       if (this.#events.listening('response')) {
         this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
       }

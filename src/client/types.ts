@@ -175,6 +175,15 @@ export interface BulkOptions extends CallOptions {
 /** Options of `AdminClient.request`. */
 export interface RequestOptions extends CallOptions {
   /**
+   * Which operation of the document to run, sent as the request's `operationName` (required by
+   * servers when the document holds several operations). Whether the call is safe to repeat
+   * then follows that operation: a query is, a mutation is not. The rate-limit budget still
+   * follows the server's rule, the document's first word (`mutation` or not), whichever
+   * operation is named.
+   * @default none: the document's only operation runs
+   */
+  operationName?: string;
+  /**
    * Treat a mutation document as safe to repeat after a failure that may have reached the server
    * (queries always are).
    * @default false

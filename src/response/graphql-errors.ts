@@ -1,8 +1,11 @@
+import type { GraphQLErrorLocation } from '../errors/graphql-response-error.js';
 import { jsonText } from './payload-messages.js';
 
 /** One entry of a response's top-level `errors` array, as far as the client reads it. */
 export interface GraphQLErrorEntry {
   message: string;
+  /** Well-formed `{ line, column }` entries only (positive integers); `[]` otherwise. */
+  locations: GraphQLErrorLocation[];
   path: string[];
   /** `extensions` as sent, or `{}`. */
   extensions: Record<string, unknown>;
@@ -20,6 +23,7 @@ export function readGraphQLErrors(errors: unknown): GraphQLErrorEntry[] {
   if (!Array.isArray(errors)) return [];
   return errors.filter(isObject).map((entry) => ({
     message: typeof entry.message === 'string' ? entry.message : '',
+    locations: Array.isArray(entry.locations) ? entry.locations.filter(isLocation).map(({ line, column }) => ({ line, column })) : [],
     // Documented as strings (GraphQL also allows list indexes); anything else is kept as short JSON text.
     path: Array.isArray(entry.path) ? entry.path.map(pathSegment) : [],
     extensions: isObject(entry.extensions) ? entry.extensions : {},
@@ -41,6 +45,14 @@ export function codedErrorOf(entry: GraphQLErrorEntry): CodedErrorEntry | undefi
 export function extensionCodeOf(entry: GraphQLErrorEntry): string | undefined {
   const code = entry.extensions.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+function isLocation(value: unknown): value is GraphQLErrorLocation {
+  return isObject(value) && isPosition(value.line) && isPosition(value.column);
+}
+
+function isPosition(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 function pathSegment(segment: unknown): string {

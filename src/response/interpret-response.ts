@@ -10,6 +10,8 @@ import { parseValidOptions } from '../errors/valid-options.js';
 import type { HttpOutcome } from '../transport/graphql-transport.js';
 import { errorBase, type ErrorContext } from './error-context.js';
 import { codedErrorOf, extensionCodeOf, isObject, readGraphQLErrors, type GraphQLErrorEntry } from './graphql-errors.js';
+import { graphQLErrorDetails, refusedBeforeRunning, requestError } from './request-error.js';
+import { withoutFinalStop } from './sentence.js';
 
 /** How to read the answer of one call. */
 export interface InterpretOptions extends ErrorContext {
@@ -19,13 +21,18 @@ export interface InterpretOptions extends ErrorContext {
   subscriptionReasons?: boolean;
   /** The answer's `data` holds the operation's result (see `showsOperationRan`). */
   ran?: boolean;
+  /** True for `request()`: the caller wrote the document (messages about it say so). */
+  callerDocument?: boolean;
+  /** The operation may change data (a mutation, or a document not known to be a query alone). */
+  mayChangeData?: boolean;
 }
 
 /**
  * Turns a (non-429) HTTP outcome into the response's `data`, or throws the error class the
  * contract names for it: an answer that shows the operation ran but carries errors or a non-2xx
  * status first (`GraphQLResponseError` with `executed: true`), then coded errors (whatever the
- * status), authentication, HTTP and GraphQL errors, then unusable bodies.
+ * status), authentication, request errors (`GraphQLRequestError`: refused before running, whatever
+ * the status and media type), HTTP and other GraphQL errors, then unusable bodies.
  */
 export function interpretResponse(outcome: HttpOutcome, options: InterpretOptions): Record<string, unknown> {
   const { status, body } = outcome;
@@ -50,25 +57,19 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     if (reason !== undefined) throw payloadError(entries.map((entry) => entry.message), options, reason);
   }
 
+  if (refusedBeforeRunning(outcome, entries)) throw requestError(entries, status, { ...options, callerDocument: options.callerDocument === true });
+
   if (!ok) {
+    // A non-2xx that still says why in GraphQL errors (a 404 of a wrong path, an unexpected error before execution).
+    const said = entries.length > 0 ? `: ${withoutFinalStop(options.redactor.text(entries[0]?.message ?? ''))}` : '';
     const remedy = status >= 500 ? ' The server or a proxy failed; try again later.' : '';
-    throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}.${remedy}`, {
+    throw new HttpError(`Failed to ${options.label}: the server answered HTTP ${status}${said}.${remedy}`, {
       ...errorBase(options),
       status,
     });
   }
 
-  if (entries.length > 0) {
-    const messages = entries.map((entry) => options.redactor.secret(entry.message));
-    const rawCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
-    const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
-    const shown = entries.map((entry) => options.redactor.text(entry.message));
-    throw new GraphQLResponseError(`Failed to ${options.label}: the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`, {
-      ...errorBase(options),
-      messages,
-      ...(serverCode === undefined ? {} : { serverCode }),
-    });
-  }
+  if (entries.length > 0) throw failedWhileRunning(entries, options);
 
   if (!isObject(body?.data)) {
     throw new InvalidResponseError(`Failed to ${options.label}: the response carried neither data nor errors.`, {
@@ -78,6 +79,30 @@ export function interpretResponse(outcome: HttpOutcome, options: InterpretOption
     });
   }
   return body.data;
+}
+
+/**
+ * Errors raised while the operation ran, its result not shown (`data` null, or its root field
+ * null). An error whose path names a field of an operation that may change data means that field
+ * was started and failed: GraphQL nulls its result whatever the resolver had already done, so it
+ * may have run (it is never sent again).
+ */
+function failedWhileRunning(entries: GraphQLErrorEntry[], options: InterpretOptions): GraphQLResponseError {
+  const rawCode = extensionCodeOf(entries[0] as GraphQLErrorEntry);
+  const serverCode = rawCode === undefined ? undefined : options.redactor.secret(rawCode);
+  const shown = entries.map((entry) => options.redactor.text(entry.message));
+  const at = entries.find((entry) => entry.path.length > 0)?.path;
+  const reported = `the server reported ${plural(entries.length, 'GraphQL error')}: ${shown.join('; ')}`;
+  const message =
+    options.mayChangeData === true && at !== undefined
+      ? `${withoutFinalStop(reported)}. It may have run (the error stands at ${options.redactor.text(at.join('.'))}): it was not sent again; check its effects before repeating it.`
+      : reported;
+  return new GraphQLResponseError(`Failed to ${options.label}: ${message}`, {
+    ...errorBase(options),
+    messages: entries.map((entry) => options.redactor.secret(entry.message)),
+    graphQLErrors: graphQLErrorDetails(entries, options.redactor),
+    ...(serverCode === undefined ? {} : { serverCode }),
+  });
 }
 
 function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: Record<string, unknown>, options: InterpretOptions): GraphQLResponseError {
@@ -92,6 +117,7 @@ function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: 
     {
       ...errorBase(options),
       messages: entries.map((entry) => options.redactor.secret(entry.message)),
+      graphQLErrors: graphQLErrorDetails(entries, options.redactor),
       ...(rawCode === undefined ? {} : { serverCode: options.redactor.secret(rawCode) }),
       executed: true,
       // As sent but for any API key a hostile server echoed into it (util.inspect shows it).

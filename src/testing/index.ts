@@ -16,7 +16,7 @@ export { createSimulator, Simulator } from './simulator.js';
 export type { SimulatorOptions, ResolvedSimulatorOptions, RateLimits, RateLimitRule, LatencyOptions, AuthOptions } from './options.js';
 export { createManualClock, systemClock, type Clock, type ManualClock } from './clock.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './http/mock-server.js';
-export { ADMIN_PATH, API_KEY_HEADER } from './http/request-pipeline.js';
+export { ADMIN_PATH, API_KEY_HEADER, REQUEST_ID_HEADER } from './http/request-pipeline.js';
 export type { SimulatorRequest, SimulatorResponse } from './http/simulator-request.js';
 export { classifyOperation, type OperationType } from './rate-limit/classify-operation.js';
 export { ALL_SCOPES, type ApiKeyRecord } from './auth/api-keys.js';

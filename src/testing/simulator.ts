@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 import { buildAdminSchema } from './graphql/admin-schema.js';
 import { INTERNAL_ERROR_MESSAGE } from './graphql/format-errors.js';
 import type { ResolverContext } from './graphql/resolver-context.js';
-import { processRequest, type PipelineDeps } from './http/request-pipeline.js';
+import { processRequest, REQUEST_ID_HEADER, type PipelineDeps } from './http/request-pipeline.js';
 import { DocumentCache } from './graphql/document-cache.js';
 import { errorResponse } from './http/responses.js';
 import type { SimulatorRequest, SimulatorResponse } from './http/simulator-request.js';
@@ -20,6 +20,9 @@ import { createRootValue, type MutationField } from './resolvers/root-value.js';
 import { SchoolSeeder, type SeedEnvironment } from './seed/school-seeder.js';
 import type { SchoolSeed } from './seed/seed-inputs.js';
 import { checkout, type CheckoutRequest } from './simulation/checkout.js';
+
+/** Mixed into `idSeed` for the request ids' own sequence. */
+const REQUEST_ID_SEED = 0x5e9_1d5;
 
 /** Thrown by an injected fault; the executor reports it as GENERAL-001. */
 class InjectedFault extends Error {}
@@ -36,6 +39,8 @@ export class Simulator {
   /** The external video platform: provisioned meetings, and `failNextProvisioning()`. */
   readonly videoPlatform: VideoPlatform;
   private readonly ids: IdGenerator;
+  /** Apart from `ids`, so answering requests never shifts the ids of the model's records. */
+  private readonly requestIds: IdGenerator;
   private readonly keys = new ApiKeyRegistry();
   private readonly counter = new SlidingWindowCounter();
   private readonly recorder: StatsRecorder;
@@ -47,6 +52,7 @@ export class Simulator {
   constructor(options: SimulatorOptions = {}) {
     this.options = resolveSimulatorOptions(options);
     this.ids = new IdGenerator(this.options.idSeed);
+    this.requestIds = new IdGenerator(this.options.idSeed ^ REQUEST_ID_SEED);
     this.videoPlatform = new VideoPlatform(this.ids);
     this.recorder = new StatsRecorder(this.options.requestLogSize);
     this.schema = buildAdminSchema({ currentPeriodEndAsString: this.options.currentPeriodEndAsString });
@@ -69,20 +75,24 @@ export class Simulator {
 
   /**
    * Answers one HTTP request: `POST /admin/graphql` with a GraphQL JSON body and the
-   * `X-Service-API-Key` header. Never rejects.
+   * `X-Service-API-Key` header. Never rejects. Every answer carries a fresh id in
+   * {@link REQUEST_ID_HEADER} (`x-request-id`), as gateways add one (the spec names none); the
+   * request log records it.
    */
   async handle(request: SimulatorRequest): Promise<SimulatorResponse> {
     const before = this.options.latency.beforeArrivalMs?.() ?? 0;
     if (before > 0) await sleep(before);
     const arrivedAt = this.clock.now();
+    const requestId = this.requestIds.uuid();
     let response: SimulatorResponse;
     try {
       const outcome = processRequest(this.deps, request, arrivedAt);
       response = outcome.response;
-      this.recorder.answered({ arrivedAt, operationType: outcome.type, fields: outcome.fields, status: response.status, apiKeyId: outcome.apiKeyId });
+      this.recorder.answered({ arrivedAt, operationType: outcome.type, fields: outcome.fields, status: response.status, apiKeyId: outcome.apiKeyId, requestId });
     } catch {
       response = errorResponse(500, INTERNAL_ERROR_MESSAGE, { code: 'GENERAL-001' });
     }
+    response = { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
     const after = this.options.latency.afterHandlingMs?.() ?? 0;
     if (after > 0) await sleep(after);
     return response;

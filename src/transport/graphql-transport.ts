@@ -15,6 +15,16 @@ export interface TransportOptions {
   maxResponseBytes: number;
 }
 
+/** What the server is asked to run: the GraphQL-over-HTTP request parameters. */
+export interface GraphQLRequestParams {
+  /** The document's text, sent as `query`. */
+  document: string;
+  /** Left out of the body when undefined. */
+  variables: object | undefined;
+  /** Which of the document's operations to run; left out of the body when undefined. */
+  operationName: string | undefined;
+}
+
 /** What one attempt brings of its own. */
 export interface AttemptOptions {
   /** The caller's signal: aborting it aborts the attempt. */
@@ -50,7 +60,7 @@ type Fail = (failure: TransportFailure | ((reached: boolean) => TransportFailure
  * the signal's reason.
  *
  * The request is what a GraphQL-over-HTTP client sends: `POST` with the JSON body
- * `{ query, variables }`, `Content-Type: application/json` and `Accept` asking for JSON. No GraphQL
+ * `{ query, variables, operationName }` (the last two when given), `Content-Type: application/json` and `Accept` asking for JSON. No GraphQL
  * client library is involved: the body is read, capped and parsed here once, and the document is
  * sent as text, never parsed or printed on the way.
  */
@@ -61,7 +71,7 @@ export class GraphQLTransport {
     this.#options = options;
   }
 
-  async send(document: string, variables: object | undefined, attempt: AttemptOptions): Promise<HttpOutcome> {
+  async send(request: GraphQLRequestParams, attempt: AttemptOptions): Promise<HttpOutcome> {
     const { signal } = attempt;
     signal?.throwIfAborted();
     const controller = new AbortController();
@@ -85,8 +95,8 @@ export class GraphQLTransport {
     const init: RequestInit = {
       method: 'POST',
       headers,
-      // `variables: undefined` drops out of the JSON, as the spec allows.
-      body: JSON.stringify({ query: document, variables }),
+      // `variables` and `operationName` drop out of the JSON when undefined, as the spec allows.
+      body: JSON.stringify({ query: request.document, variables: request.variables, operationName: request.operationName }),
       signal: controller.signal,
       // Never followed: a redirect would carry the key to another origin (or to plain http) and
       // re-send the POST outside the limiter's count. The response itself becomes a RedirectError.

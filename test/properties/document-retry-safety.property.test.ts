@@ -117,6 +117,13 @@ function parsedOperations(text: string): string[] | 'error' {
 
 const singleQuery = (operations: string[] | 'error'): boolean => operations !== 'error' && operations.length === 1 && operations[0] === 'query';
 
+/** The operations graphql-js `parse` finds, as `[kind, name]` (what `operationName` selects by). */
+function parsedNamedOperations(text: string): [kind: string, name: string | undefined][] {
+  return parse(text, { noLocation: true }).definitions.flatMap((definition) =>
+    definition.kind === Kind.OPERATION_DEFINITION ? [[definition.operation, definition.name?.value] as [string, string | undefined]] : [],
+  );
+}
+
 describe('request() retry safety: the lexer scan against graphql-js parse', () => {
   it('the generator makes documents graphql-js parses (else the comparison below proves little)', () => {
     fc.assert(
@@ -134,6 +141,22 @@ describe('request() retry safety: the lexer scan against graphql-js parse', () =
         expect(retrySafetyOfDocument(text)).toBe(singleQuery(operations) ? 'idempotent' : 'unsafe');
       }),
       { numRuns: 2_000 },
+    );
+  });
+
+  it('"with operationName, the operation of that name decides": safe exactly when parse shows one operation of that name and it is a query', () => {
+    // A name of the document's own operations (or one it lacks) half the time, any name otherwise.
+    const withName = document.chain((text) => {
+      const operations = parsedNamedOperations(text);
+      const own = operations.flatMap(([, name]) => (name === undefined ? [] : [name]));
+      return fc.tuple(fc.constant(text), fc.constant(operations), fc.oneof(fc.constantFrom(...own, 'Absent'), anyName));
+    });
+    fc.assert(
+      fc.property(withName, ([text, operations, name]) => {
+        const named = operations.filter(([, found]) => found === name).map(([kind]) => kind);
+        expect(retrySafetyOfDocument(text, name)).toBe(singleQuery(named) ? 'idempotent' : 'unsafe');
+      }),
+      { numRuns: 1_000 },
     );
   });
 
@@ -167,5 +190,16 @@ describe('request() retry safety: the lexer scan against graphql-js parse', () =
     ['an unterminated string', 'query { a(t: "x) }', 'unsafe'],
   ])('%s: %s is %s', (_how, text, expected) => {
     expect(retrySafetyOfDocument(text)).toBe(expected);
+  });
+
+  it.each([
+    ['the query of a query-and-mutation document', 'query Probe { a } mutation Create { b }', 'Probe', 'idempotent'],
+    ['the mutation of the same document', 'query Probe { a } mutation Create { b }', 'Create', 'unsafe'],
+    ['a name the document lacks', 'query Probe { a } mutation Create { b }', 'Other', 'unsafe'],
+    ['a name two operations share', 'query Twice { a } query Twice { b }', 'Twice', 'unsafe'],
+    ['an operation named like a keyword', 'mutation query { a } query mutation { b }', 'mutation', 'idempotent'],
+    ['a directive is no name', 'query @Probe { a } mutation Probe { b }', 'Probe', 'unsafe'],
+  ])('operationName selecting %s: %s with %s is %s', (_how, text, name, expected) => {
+    expect(retrySafetyOfDocument(text, name)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GraphQLResponseError } from '../../src/index.js';
+import { GraphQLRequestError, GraphQLResponseError } from '../../src/index.js';
 import type { FaultAction } from './support/fault-server.js';
 import { answerOk, failureOf, faultClient, json, OPERATION_CASES, operationCase } from './support/operation-cases.js';
 import { useFaultServer } from './support/use-fault-server.js';
@@ -60,5 +60,37 @@ describe('no re-send after any response showing the operation ran', () => {
     expect(error).toMatchObject({ name: 'GraphQLResponseError', executed: true, messages: ['grants could not be loaded'] });
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ executed: true });
     expect(JSON.stringify(error)).not.toContain('VIP20X'); // the data stays out of JSON (it may hold request data)
+  });
+});
+
+describe('executed for data: null with an error whose path names the mutation: it may have run', () => {
+  // GraphQL nulls a non-null mutation field that raised, and with it `data`, whatever the resolver
+  // had already done: the answer neither shows the operation ran nor that it did not. `executed`
+  // stays false ("not shown to have run"); the message says it may have run, and it is never re-sent.
+  const masked = (field: string) => ({ message: 'Unexpected error.', locations: [{ line: 1, column: 40 }], path: [field], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+
+  it.each(OPERATION_CASES.map((item) => [item.field, item] as const))('%s: GraphQLResponseError { executed: false } saying it may have run, sent once even when safe to repeat', async (field, item) => {
+    server.script(json({ data: null, errors: [masked(field)] }), answerOk);
+    const { error } = await failureOf(() => item.call(faultClient(server, { maxRetries: 4 })));
+    expect(server.arrivals(field)).toBe(1);
+    expect(error).toBeInstanceOf(GraphQLResponseError);
+    expect(error).not.toBeInstanceOf(GraphQLRequestError);
+    expect(error).toMatchObject({ executed: false, data: undefined, graphQLErrors: [{ path: [field] }] });
+    expect((error as Error).message).toContain(`Unexpected error. It may have run (the error stands at ${field}): it was not sent again; check its effects before repeating it.`);
+  });
+
+  it('a nullable root field nulled by its error ({ updateSubscription: null }): the same', async () => {
+    server.script(json({ data: { updateSubscription: null }, errors: [masked('updateSubscription')] }), answerOk);
+    const { error } = await failureOf(() => operationCase('updateSubscription').call(faultClient(server, { maxRetries: 4 })));
+    expect(server.arrivals('updateSubscription')).toBe(1);
+    expect(error).toMatchObject({ name: 'GraphQLResponseError', executed: false });
+    expect((error as Error).message).toContain('It may have run (the error stands at updateSubscription)');
+  });
+
+  it('a query through request() that failed while running: nothing to have run, the message does not say so', async () => {
+    server.script(json({ data: null, errors: [masked('coupons')] }));
+    const { error } = await failureOf(() => faultClient(server, { maxRetries: 0 }).request('query { coupons { id } }'));
+    expect(error).toMatchObject({ name: 'GraphQLResponseError', executed: false });
+    expect((error as Error).message).toBe('Failed to run the request: the server reported a GraphQL error: Unexpected error.');
   });
 });

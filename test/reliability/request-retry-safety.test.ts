@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError, type RequestEvent } from '../../src/index.js';
+import { InvalidInputError, NetworkError, type RequestEvent } from '../../src/index.js';
 import { answerOk, faultClient } from './support/operation-cases.js';
 import { useFaultServer } from './support/use-fault-server.js';
 
@@ -79,5 +79,68 @@ describe('request(): the rate-limit budget keeps the server\'s prefix rule (spec
     await expect(admin.request(document)).resolves.toBeDefined();
     expect(events.map((event) => event.operationType)).toEqual([bucket]);
     expect(server.log).toHaveLength(1);
+  });
+});
+
+describe('request(document, variables, { operationName }): the named operation runs and decides retry safety', () => {
+  const QUERY_AND_MUTATION = `query Probe { __typename } mutation Create { ${CREATE} }`;
+
+  it('operationName is sent in the JSON body beside query and variables', async () => {
+    server.script(answerOk);
+    await faultClient(server).request(QUERY_AND_MUTATION, { a: 1 }, { operationName: 'Probe' });
+    expect(JSON.parse(server.log[0]?.request?.body ?? '{}')).toEqual({ query: QUERY_AND_MUTATION, variables: { a: 1 }, operationName: 'Probe' });
+  });
+
+  it('without operationName the body has no such key (a single-operation document needs none)', async () => {
+    server.script(answerOk);
+    await faultClient(server).request('query { __typename }');
+    expect(Object.keys(JSON.parse(server.log[0]?.request?.body ?? '{}') as object)).toEqual(['query']);
+  });
+
+  it('the query of a query-and-mutation document, named: safe to repeat, retried after a reset', async () => {
+    const { arrivals, error } = await arrivalsAfterAResetThenOk(() => faultClient(server, { maxRetries: 3 }).request(QUERY_AND_MUTATION, undefined, { operationName: 'Probe' }));
+    expect(error).toBeUndefined();
+    expect(arrivals).toBe(2);
+  });
+
+  it('the mutation of the same document, named: not safe to repeat, sent once', async () => {
+    const { arrivals, error } = await arrivalsAfterAResetThenOk(() => faultClient(server, { maxRetries: 3 }).request(QUERY_AND_MUTATION, undefined, { operationName: 'Create' }));
+    expect(arrivals).toBe(1);
+    expect(error).toBeInstanceOf(NetworkError);
+  });
+
+  it('a name the document does not have, or two operations of that name: unsafe, sent once', async () => {
+    for (const [document, name] of [
+      [QUERY_AND_MUTATION, 'Missing'],
+      ['query Twice { a } query Twice { b }', 'Twice'],
+    ] as const) {
+      server.reset();
+      const { arrivals } = await arrivalsAfterAResetThenOk(() => faultClient(server, { maxRetries: 3 }).request(document, undefined, { operationName: name }));
+      expect(arrivals).toBe(1);
+    }
+  });
+
+  it('the rate-limit budget still follows the first word (spec, Limits rule 3): a document starting with a query is paced as a query, whichever operation is named', async () => {
+    server.script(answerOk);
+    const admin = faultClient(server);
+    const events: RequestEvent[] = [];
+    admin.on('request', (event) => events.push(event));
+    await admin.request(QUERY_AND_MUTATION, undefined, { operationName: 'Create' });
+    await admin.request(`mutation Create { ${CREATE} } query Probe { __typename }`, undefined, { operationName: 'Probe' });
+    expect(events.map((event) => event.operationType)).toEqual(['queries', 'mutations']);
+  });
+
+  it.each([
+    ['an empty string', ''],
+    ['not a GraphQL name', 'two words'],
+    ['not a string', 42],
+  ])('operationName that is %s: InvalidInputError naming operationName, nothing sent', async (_how, name) => {
+    server.script(answerOk);
+    const error = await faultClient(server)
+      .request(QUERY_AND_MUTATION, undefined, { operationName: name as string })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(error).toMatchObject({ field: 'operationName' });
+    expect(server.log).toHaveLength(0);
   });
 });

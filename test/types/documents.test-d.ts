@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AdminClient, AnyDocument, DocumentNodeLike } from '../../src/index.js';
+import type { AdminClient, AnyDocument, DocumentNodeLike, RequestOptions } from '../../src/index.js';
 
 declare const admin: AdminClient;
 
@@ -50,5 +50,20 @@ describe('request() takes a DocumentNode of any graphql major, structurally', ()
     // @ts-expect-error another AST node is no document
     void admin.request({ kind: 'Field', definitions: [] });
     expectTypeOf<{ kind: 'Document'; definitions: [] }>().toExtend<AnyDocument<unknown, never>>();
+  });
+});
+
+describe('request(document, variables, { operationName })', () => {
+  it('keeps the typed document\'s result and variables types when operationName is given', () => {
+    const typed = parse('query Probe { __typename } mutation Other { __typename }') as TypedDocumentNode<{ __typename: 'Query' }, { id: string }>;
+    expectTypeOf(admin.request(typed, { id: 'x' }, { operationName: 'Probe' })).resolves.toEqualTypeOf<{ __typename: 'Query' }>();
+    // @ts-expect-error the variables are still the document's
+    void admin.request(typed, { id: 1 }, { operationName: 'Probe' });
+  });
+
+  it('operationName is a string', () => {
+    expectTypeOf<RequestOptions['operationName']>().toEqualTypeOf<string | undefined>();
+    // @ts-expect-error not a number
+    void admin.request('query Probe { __typename }', {}, { operationName: 1 });
   });
 });

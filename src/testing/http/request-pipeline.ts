@@ -16,6 +16,12 @@ import { headerValue, requestPath, type SimulatorRequest, type SimulatorResponse
 export const ADMIN_PATH = '/admin/graphql';
 /** The header that carries the API key. */
 export const API_KEY_HEADER = 'x-service-api-key';
+/**
+ * The response header that carries the simulator's id of each request (the spec names none): the
+ * first of the client's default `requestIdHeaders`, so `withResponse()`'s `response.requestId` and
+ * `error.requestId` hold it.
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What the pipeline works with (owned by the simulator). */
 export interface PipelineDeps {

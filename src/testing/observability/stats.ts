@@ -38,6 +38,8 @@ export interface RequestLogEntry {
   status: number;
   /** The id of the API key used (never the secret), or null for a missing or unknown key. */
   apiKeyId: string | null;
+  /** The id sent back in the response's `x-request-id` header (what the client reports as `requestId`). */
+  requestId: string;
 }
 
 function emptyStats(): SimulatorStats {
