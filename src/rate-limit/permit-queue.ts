@@ -6,7 +6,13 @@ import { WaitingWatch, type WaitInfo } from './waiting-watch.js';
 
 /** A granted permit; release it when the response (or the failure) arrives. */
 export interface Permit {
+  /** The request was answered, or failed after it may have reached the server: it counts for a window more. */
   release(): void;
+  /**
+   * The request surely never reached the server (the connection could not be made): the permit
+   * stops counting at once (`PermitStore.giveBack`; a store without it gets `release`).
+   */
+  giveBack(): void;
 }
 
 type Refusal = Extract<AcquireResult, { granted: false }>;
@@ -211,7 +217,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
   }
 }
 
-/** A permit of the store, released once (a second release changes nothing). */
+/** A permit of the store, released or given back once (a second time changes nothing). */
 class StorePermit implements Permit {
   #released = false;
 
@@ -225,5 +231,16 @@ class StorePermit implements Permit {
     this.#released = true;
     // Fire and forget: the answer's time is taken now; a store failure must not fail the call.
     this.options.store.release(this.options.bucket, this.permitId, this.options.windowMs()).catch(() => undefined);
+  }
+
+  giveBack(): void {
+    const { store, bucket } = this.options;
+    if (store.giveBack === undefined) {
+      this.release();
+      return;
+    }
+    if (this.#released) return;
+    this.#released = true;
+    store.giveBack(bucket, this.permitId).catch(() => undefined);
   }
 }

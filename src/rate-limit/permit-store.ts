@@ -39,6 +39,15 @@ export interface PermitStore {
   /** Marks the permit's request as answered now: it counts for `windowMs` more, then frees. */
   release(bucket: string, permitId: string, windowMs: number): Promise<void>;
   /**
+   * Optional: the permit's request never left (the connection could not be made: refused, host
+   * name not resolved), so the server cannot have counted it: the permit stops counting now, as
+   * if it had never been granted, and waiters are told as after a release (`onRelease`). Only for
+   * a request that surely never reached the server; one that may have arrived is `release`d. A
+   * permit no longer in flight (unknown, or released) is left as it is. A store without it gets
+   * `release` instead: the request then counts for a window after the failure.
+   */
+  giveBack?(bucket: string, permitId: string): Promise<void>;
+  /**
    * Stops every client of the bucket from starting requests until `untilMs` (epoch milliseconds),
    * after a 429. A pause never shortens an existing longer pause.
    */
