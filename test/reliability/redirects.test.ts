@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { AdminClient, HttpError, MemoryPermitStore, RedirectError } from '../../src/index.js';
+import { refusedPort } from '../support/refused-port.js';
 import { API_KEY } from '../support/scripted-admin-api.js';
 import type { FaultAction } from './support/fault-server.js';
 import { answerOk, failureOf, faultClient, operationCase } from './support/operation-cases.js';
@@ -19,14 +19,6 @@ function redirectTo(status: number, target: string): FaultAction {
   return { kind: 'respond', status, headers: { Location: target, 'Content-Type': 'text/html' }, body: '<a href="elsewhere">moved</a>' };
 }
 const hostileTarget = (origin: string): string => origin.replace('http://', 'http://admin:hunter2@') + '/admin/graphql?token=tok_123456';
-
-async function refusedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('redirects are never followed', () => {
   // Regression: fetch followed redirects. 301-303 turned the POST into a GET and the call resolved
