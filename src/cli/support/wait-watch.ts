@@ -158,7 +158,7 @@ const WAITING_TEXT: Record<WaitReason, (kind: string, event: WaitingEvent) => { 
   learnt_limit: (kind) => ({ reason: `the server states a lower ${kind} rate limit than configured; requests go at its pace`, short: 'server limit' }),
   unreachable: (_kind, event) => {
     const code = event.networkCode === undefined ? '' : ` (${event.networkCode})`;
-    return { reason: `the server cannot be reached${code}; the request is tried again (check ADMIN_API_URL)`, short: `server unreachable${code}` };
+    return { reason: `the server cannot be reached${code}; the request is tried again (check ADMIN_API_URL)`, short: `unreachable${code}` };
   },
 };
 

@@ -113,7 +113,7 @@ describe('the client holding a call back for its budget (`waiting` event) shows 
     events.emit('waiting', waiting({ attempt: 5, reason: 'unreachable', networkCode: 'ECONNREFUSED', waitedMs: 1_000, expectedMs: 4_000 }));
     // Other calls' failed attempts keep the job busy; the unreachable server is still what holds it.
     events.emit('request', { callId: 'call_a', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
-    expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait <=4 s: server unreachable (ECONNREFUSED)');
+    expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait <=4 s: unreachable (ECONNREFUSED)');
     expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, at most 4 s left: the server cannot be reached (ECONNREFUSED); the request is tried again (check ADMIN_API_URL)');
     events.emit('request', { callId: 'call_b', operation: 'grantCoupon', operationType: 'mutations', attempt: 5 });
     expect(watch.current()).toBeUndefined();
