@@ -84,37 +84,31 @@ describe('a permit given back: "the request never left: its slot is free at once
   /** A limit of 1 per minute, with a lease of 5 s: a slot that frees within a second was given back. */
   const slowLimiter = (store: PermitStore): RateLimiter => limiter(1, { store, budgets: { mutations: { limit: 1, windowMs: 60_000 }, queries: { limit: 1, windowMs: 60_000 } } });
 
-  it('the call queued behind it gets the slot at once, not when the store said (the lease end)', async () => {
-    const pacing = slowLimiter(new MemoryPermitStore());
-    const held = await pacing.acquire('mutations');
-    const queued = pacing.acquire('mutations');
-    await sleep(20);
+  /** Gives `held` back; resolves with how long `queued` then waited for its permit. */
+  async function waitAfterGivingBack(held: Permit, queued: Promise<Permit>): Promise<number> {
     const givenBackAt = performance.now();
     held.giveBack();
     await queued;
-    expect(performance.now() - givenBackAt).toBeLessThan(1_000);
-  });
+    return performance.now() - givenBackAt;
+  }
 
-  it('a call queued in another client of the key sharing the store gets it at once too', async () => {
+  it.each([
+    ['in the same client', false],
+    ['in another client of the key sharing the store', true],
+  ])('a call queued %s gets the slot at once, not when the store said (the lease end)', async (_, otherClient) => {
     const store = new MemoryPermitStore();
-    const [failing, other] = [slowLimiter(store), slowLimiter(store)];
+    const failing = slowLimiter(store);
     const held = await failing.acquire('mutations');
-    const queued = other.acquire('mutations');
+    const queued = (otherClient ? slowLimiter(store) : failing).acquire('mutations');
     await sleep(20);
-    const givenBackAt = performance.now();
-    held.giveBack();
-    await queued;
-    expect(performance.now() - givenBackAt).toBeLessThan(1_000);
+    expect(await waitAfterGivingBack(held, queued)).toBeLessThan(1_000);
   });
 
   it('a call refused in the same moment the permit is given back does not sleep on that stale refusal', async () => {
     const pacing = slowLimiter(new MemoryPermitStore());
     const held = await pacing.acquire('mutations');
-    const givenBackAt = performance.now();
-    const queued = pacing.acquire('mutations'); // refused by the store now; it joins the queue a microtask later
-    held.giveBack();
-    await queued;
-    expect(performance.now() - givenBackAt).toBeLessThan(1_000);
+    // Refused by the store now; it joins the queue a microtask later.
+    expect(await waitAfterGivingBack(held, pacing.acquire('mutations'))).toBeLessThan(1_000);
   });
 
   /** A store whose answers arrive 20 ms after it decided (a round trip to Redis). */
@@ -147,10 +141,7 @@ describe('a permit given back: "the request never left: its slot is free at once
     } else {
       await sleep(5);
     }
-    const givenBackAt = performance.now();
-    held.at(-1)?.giveBack();
-    await last;
-    expect(performance.now() - givenBackAt).toBeLessThan(1_000);
+    expect(await waitAfterGivingBack(held.at(-1) as Permit, last)).toBeLessThan(1_000);
   });
 
   it('a store without giveBack gets release instead: the request counts for a window', async () => {
