@@ -120,7 +120,7 @@ export class MemoryPermitStore implements PermitStore {
     const state = this.#buckets.get(bucket);
     if (state === undefined || !state.inFlight.delete(permitId)) return;
     state.background.delete(permitId);
-    this.#listeners.notify(bucket);
+    this.#listeners.notify(bucket, true);
   }
 
   /** {@inheritDoc PermitStore.pause} */
@@ -139,7 +139,7 @@ export class MemoryPermitStore implements PermitStore {
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
-  onRelease(bucket: string, listener: () => void): () => void {
+  onRelease(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     return this.#listeners.add(bucket, listener);
   }
 

@@ -57,8 +57,8 @@ export interface QueueAcquireOptions {
  *   timer is left, so the process can exit.
  * - A permit given back (its request never left: `PermitStore.giveBack`) frees its slot now, not
  *   when the store last said: the waiters ask again at once, and a refusal the store decided
- *   before it is not slept on. While calls wait, the queue also hears the store's releases
- *   (`onRelease`), so a permit given back by another client of the key in this process counts too.
+ *   before it is not slept on. While calls wait, the queue also hears the store's `onRelease`,
+ *   so a permit given back by another client of the key in this process counts too.
  */
 export class PermitQueue implements WaiterOwner<Permit> {
   readonly #options: PermitQueueOptions;
@@ -75,7 +75,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
    * its request never left): a refusal asked for before the latest one may be stale.
    */
   #freed = 0;
-  /** Stops hearing the store's releases (subscribed while calls wait: other clients' permits given back). */
+  /** Stops hearing the store's `onRelease` (subscribed while calls wait: other clients' permits given back). */
   #stopListening: (() => void) | undefined;
 
   constructor(options: PermitQueueOptions) {
@@ -132,7 +132,10 @@ export class PermitQueue implements WaiterOwner<Permit> {
       waiter.reject = reject;
     });
     (options.lane === 'interactive' ? this.#interactive : this.#background).add(waiter, options.head);
-    this.#stopListening ??= this.#options.store.onRelease?.(this.#options.bucket, this.#slotFreed);
+    this.#stopListening ??= this.#options.store.onRelease?.(this.#options.bucket, (givenBack) => {
+      // A release frees nothing sooner than the store said (the request counts a window more).
+      if (givenBack === true) this.#slotFreed();
+    });
     if (options.signal !== undefined) onAbort(options.signal, waiter);
     if (options.onWaiting !== undefined) this.#watch.add(waiter);
     // Whenever calls wait, the loop runs or its timer is set: a call that joins behind others adds

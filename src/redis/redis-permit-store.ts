@@ -104,7 +104,7 @@ export class RedisPermitStore implements PermitStore {
   async giveBack(bucket: string, permitId: string): Promise<void> {
     const keys = this.#keys(bucket);
     const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background], [permitId]);
-    if (givenBack === 1) this.#listeners.notify(bucket);
+    if (givenBack === 1) this.#listeners.notify(bucket, true);
   }
 
   /**
@@ -125,7 +125,7 @@ export class RedisPermitStore implements PermitStore {
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
-  onRelease(bucket: string, listener: () => void): () => void {
+  onRelease(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     return this.#listeners.add(bucket, listener);
   }
 

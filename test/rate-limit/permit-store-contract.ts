@@ -191,11 +191,13 @@ export function describePermitStoreContract(open: OpenStore): void {
       expect(await countGranted(MUTATIONS)).toBe(untouched);
     });
 
-    it("wakes the bucket's waiters, as a release does (onRelease)", async () => {
-      let woken = 0;
-      store.onRelease?.(MUTATIONS, () => (woken += 1));
-      await giveBack(MUTATIONS, await grant(request(1)));
-      expect(woken).toBe(store.onRelease === undefined ? 0 : 1);
+    it("tells the bucket's onRelease listeners, with givenBack: true (a release says false)", async () => {
+      const heard: Array<boolean | undefined> = [];
+      store.onRelease?.(MUTATIONS, (givenBack) => heard.push(givenBack));
+      const [released, givenBack] = await grantAll(request(2), 2);
+      await store.release(MUTATIONS, released ?? '', WINDOW_MS);
+      await giveBack(MUTATIONS, givenBack ?? '');
+      expect(heard).toEqual(store.onRelease === undefined ? [] : [false, true]);
     });
 
     it('a permit already released, or unknown, is left as it is: a released request still counts for its window', async () => {
