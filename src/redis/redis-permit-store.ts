@@ -35,8 +35,8 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - Interactive requests of any process overtake background ones (see {@link PermitStore}).
  * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
  *   (nothing counts any more: its window, plus the lease of any permit not released, has passed).
- * - `onRelease` tells about releases (and permits given back) made through this store instance; other processes' releases
- *   are seen at the next `tryAcquire` (its `retryAfterMs`).
+ * - `onRelease` tells about releases (and permits given back) made through this store instance;
+ *   other processes' releases are seen at the next `tryAcquire` (its `retryAfterMs`).
  *
  * @example
  * ```ts
