@@ -421,7 +421,11 @@ export class AdminClient {
    * `interruptGraceMs`), and the promise resolves with `interrupted: true`. A job-level error (the
    * coupon is unknown or not restricted, the key is refused, the journal cannot be written, the
    * input throws) stops taking rows and rejects with that error once the grants in flight settle;
-   * the first grant is sent alone, so such an error costs one request, not a burst.
+   * the first grant is sent alone, so such an error costs one request, not a burst. A server that
+   * cannot be reached stops the job the same way, with the `NetworkError` (`mayHaveReachedServer:
+   * false`, naming `baseUrl`'s origin): when the first grant cannot connect (after its retries),
+   * or when 5 grants in a row cannot once others went through. Rows not sent are not journaled, so
+   * a resumed run sends them; the unreachable ones are journaled `failed` (temporary) and sent again.
    *
    * @throws {InvalidInputError} for a bad `couponId`, `members` or option (nothing sent).
    * @throws {JournalMismatchError} when the journal was written for another coupon.

@@ -54,8 +54,10 @@ export interface RateLimitedEvent extends CallEvent {
 
 /**
  * Emitted once per attempt when a call has waited for its rate-limit permit longer than
- * `limits.waitingThresholdMs` (pacing is otherwise silent: `rateLimited` fires only on a 429).
- * `attempt` is the request that waits (it has not been sent yet).
+ * `limits.waitingThresholdMs` (pacing is otherwise silent: `rateLimited` fires only on a 429), or
+ * for its retry after a failure that never reached the server (`reason: 'unreachable'`; the same
+ * threshold, its default with `limits: false`). `attempt` is the request that waits (it has not
+ * been sent yet).
  */
 export interface WaitingEvent extends CallEvent {
   /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
@@ -66,15 +68,22 @@ export interface WaitingEvent extends CallEvent {
   waitedMs: number;
   /**
    * An estimate of how much longer: until the limiter next asks the store, plus a window per
-   * `limit` calls queued ahead. Undefined when the limiter cannot tell.
+   * `limit` calls queued ahead. Undefined when the limiter cannot tell. For `'unreachable'`, at
+   * most this long (the retry's backoff is randomised; this is its upper bound).
    */
   expectedMs: number | undefined;
   /**
    * `'budget'`: the key's budget is spent for now (by this client, another one, or another process
    * sharing the store); `'paused'`: every client of the key waits after a 429; `'learnt_limit'`:
-   * the server's stated limit is lower than the one configured.
+   * the server's stated limit is lower than the one configured; `'unreachable'`: the server could
+   * not be reached and the call waits to try again.
    */
   reason: WaitReason;
+  /**
+   * With `'unreachable'`: the failure's code (`'ECONNREFUSED'`, `'ENOTFOUND'`, ...), as
+   * `NetworkError.networkCode`; undefined when the runtime gave none.
+   */
+  networkCode?: string | undefined;
 }
 
 /** Emitted before a failed attempt is retried (`attempt` is the one about to be sent: 2 for the first retry). */

@@ -5,6 +5,7 @@ const WAIT_REASONS: Record<WaitReason, string> = {
   budget: "the key's budget is spent for now",
   paused: 'paused after a 429',
   learnt_limit: "the server's stated limit is lower than the one configured",
+  unreachable: 'the server could not be reached',
 };
 import type { Logger, LogLevel } from './options.js';
 
@@ -21,8 +22,10 @@ const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 
 export function attachLogger(events: ClientEvents, logger: Logger, level: LogLevel): void {
   const enabled = (wanted: LogLevel): boolean => SEVERITY[wanted] >= SEVERITY[level] && level !== 'off';
   const logWait = (event: WaitingEvent): void => {
-    const expected = event.expectedMs === undefined ? '' : `, about ${Math.ceil(event.expectedMs / 1000)} s more expected`;
-    const line = `school-admin-sdk: ${event.operation} [${event.callId}] (${event.priority}) has waited ${Math.round(event.waitedMs)} ms for a ${event.operationType} permit (${WAIT_REASONS[event.reason]})${expected}`;
+    const expected = event.expectedMs === undefined ? '' : `, ${event.reason === 'unreachable' ? 'at most' : 'about'} ${Math.ceil(event.expectedMs / 1000)} s more expected`;
+    // A call retrying after the server could not be reached waits for its next attempt, not for a permit.
+    const what = event.reason === 'unreachable' ? `to try again (${WAIT_REASONS[event.reason]}${event.networkCode === undefined ? '' : `: ${event.networkCode}`})` : `for a ${event.operationType} permit (${WAIT_REASONS[event.reason]})`;
+    const line = `school-admin-sdk: ${event.operation} [${event.callId}] (${event.priority}) has waited ${Math.round(event.waitedMs)} ms ${what}${expected}`;
     if (event.priority === 'interactive') logger.info(line, { ...event });
     else logger.debug(line, { ...event });
   };

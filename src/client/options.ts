@@ -47,7 +47,8 @@ export interface PacingOptions {
    */
   interactiveReserve?: number | undefined;
   /**
-   * A call that has waited longer than this for its permit emits a `waiting` event (and a log line).
+   * A call that has waited longer than this for its permit emits a `waiting` event (and a log
+   * line); so does a retry's backoff after the server could not be reached (`'unreachable'`).
    * @default 1_000
    */
   waitingThresholdMs?: number | undefined;

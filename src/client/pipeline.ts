@@ -1,3 +1,4 @@
+import { NetworkError } from '../errors/network-error.js';
 import { RateLimitError } from '../errors/rate-limit-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { abortableSleep } from '../rate-limit/abortable-sleep.js';
@@ -16,8 +17,10 @@ import type { GraphQLTransport, HttpOutcome } from '../transport/graphql-transpo
 import { TransportFailureSignal } from '../transport/transport-failure.js';
 import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
+import { DEFAULTS } from './options.js';
 import type { RetrySafety } from './operations.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
+import { UnreachableWait } from './unreachable-wait.js';
 
 /** One call through the pipeline, with its settings (the client's, overridden by the call's options). */
 export interface PipelineCall extends CallSettings {
@@ -69,12 +72,15 @@ export class RequestPipeline {
   readonly #transport: GraphQLTransport;
   readonly #limiter: RateLimiter | undefined;
   readonly #events: ClientEvents;
+  /** The origin of `baseUrl`: a network error names where it could not connect. */
+  readonly #origin: string;
 
   constructor(options: ResolvedClientOptions, transport: GraphQLTransport, limiter: RateLimiter | undefined, events: ClientEvents) {
     this.#options = options;
     this.#transport = transport;
     this.#limiter = limiter;
     this.#events = events;
+    this.#origin = new URL(options.endpoint).origin;
   }
 
   /**
@@ -120,30 +126,56 @@ export class RequestPipeline {
     return this.#afterFirstFailure(call, type, this.#context(call), newBudget(), error).then(finish);
   }
 
-  /** After a first failure: thrown as it is, or retried by p-retry (loaded and entered only now: most calls succeed at once). */
+  /**
+   * After a first failure: thrown as it is, or retried by p-retry (loaded and entered only now:
+   * most calls succeed at once). A backoff after a failure that never reached the server is told
+   * to `waiting` listeners as `'unreachable'` once it outlasts the waiting threshold.
+   */
   async #afterFirstFailure(call: PipelineCall, type: RateLimitedOperationType, context: ErrorContext, budget: CallBudget, firstFailure: unknown): Promise<PipelineAnswer> {
     if (call.maxRetries === 0 || !isRetryable(firstFailure, call.retry)) throw firstFailure;
     const pRetry = await loadPRetry();
-    return pRetry(
-      (attemptNumber) => {
-        // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
-        if (attemptNumber === 1) throw firstFailure;
-        return this.#attempt(call, context, type, budget, undefined);
-      },
-      {
-        retries: call.maxRetries,
-        factor: 2,
-        minTimeout: this.#options.retryBaseDelayMs,
-        maxTimeout: this.#options.maxRetryDelayMs,
-        randomize: true,
-        ...(call.signal === undefined ? {} : { signal: call.signal }),
-        shouldRetry: ({ error, retriesLeft }) => {
-          const retry = isRetryable(error, call.retry);
-          if (retry) this.#events.emit('retry', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, error: error.name, retriesLeft });
-          return retry;
+    const unreachable = this.#unreachableWait(call, type, budget);
+    try {
+      return await pRetry(
+        (attemptNumber) => {
+          // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.
+          if (attemptNumber === 1) throw firstFailure;
+          unreachable?.end();
+          return this.#attempt(call, context, type, budget, undefined);
         },
-      },
+        {
+          retries: call.maxRetries,
+          factor: 2,
+          minTimeout: this.#options.retryBaseDelayMs,
+          maxTimeout: this.#options.maxRetryDelayMs,
+          randomize: true,
+          ...(call.signal === undefined ? {} : { signal: call.signal }),
+          shouldRetry: ({ error, retriesLeft, retriesConsumed }) => {
+            const retry = isRetryable(error, call.retry);
+            if (retry) this.#events.emit('retry', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, error: error.name, retriesLeft });
+            if (retry && error instanceof NetworkError && !error.mayHaveReachedServer) unreachable?.begin(this.#retryDelayBoundMs(retriesConsumed), error.networkCode);
+            return retry;
+          },
+        },
+      );
+    } finally {
+      unreachable?.end();
+    }
+  }
+
+  /** Tells the call's `waiting` listeners of its backoffs after the server could not be reached; undefined when nobody listens. */
+  #unreachableWait(call: PipelineCall, type: RateLimitedOperationType, budget: CallBudget): UnreachableWait | undefined {
+    if (!this.#events.listening('waiting')) return undefined;
+    const { pacing } = this.#options;
+    const priority = call.priority ?? 'interactive';
+    return new UnreachableWait(pacing === false ? DEFAULTS.waitingThresholdMs : pacing.waitingThresholdMs, (wait) =>
+      this.#events.emit('waiting', { operation: call.operation, callId: call.callId, attempt: budget.sent + 1, operationType: type, priority, reason: 'unreachable', ...wait }),
     );
+  }
+
+  /** The longest p-retry sleeps before the next attempt: its delay (base x 2^retries, times a random factor below 2), capped. */
+  #retryDelayBoundMs(retriesConsumed: number): number {
+    return Math.min(this.#options.maxRetryDelayMs, 2 * this.#options.retryBaseDelayMs * 2 ** retriesConsumed);
   }
 
   /** A new call's error context: its id, and a redactor that knows the key and the call's variables. */
@@ -223,6 +255,7 @@ export class RequestPipeline {
     const attempt = budget.sent;
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();
+    let neverLeft = false;
     try {
       const outcome = await this.#transport.send(call, call);
       if (this.#events.listening('response')) {
@@ -230,12 +263,15 @@ export class RequestPipeline {
       }
       return outcome;
     } catch (error) {
+      neverLeft = error instanceof TransportFailureSignal && error.neverReachedServer;
       // A redirect or an unusable body came with a response; a network failure or a timeout did not.
       const response = error instanceof TransportFailureSignal ? error.response : undefined;
-      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), call.timeoutMs);
+      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), { timeoutMs: call.timeoutMs, origin: this.#origin });
     } finally {
       // Released when the answer (or the failure) arrived: the request counts for one more window.
-      permit?.release();
+      // One that surely never reached the server (no connection) gives its permit back at once.
+      if (neverLeft) permit?.giveBack();
+      else permit?.release();
     }
   }
 

@@ -44,7 +44,8 @@ const IDLE_CHECKS_PER_CALL = 2;
  * The {@link PermitStore} of a single process: exact, in memory, O(log n) per call.
  *
  * Every request counts from the moment its permit is granted until `windowMs` after its response
- * (`release`); a permit not released within `leaseMs` counts as answered at its lease's end.
+ * (`release`); a permit not released within `leaseMs` counts as answered at its lease's end; a
+ * permit given back (`giveBack`: its request never left) stops counting at once.
  * Lanes, learnt limits and shares apply as {@link PermitStore} describes. A bucket is forgotten once
  * it holds nothing (checked a couple of buckets per call, so no timer keeps the process alive and
  * memory follows the keys in use, not every key ever seen).
@@ -114,6 +115,14 @@ export class MemoryPermitStore implements PermitStore {
     }
   }
 
+  /** {@inheritDoc PermitStore.giveBack} */
+  async giveBack(bucket: string, permitId: string): Promise<void> {
+    const state = this.#buckets.get(bucket);
+    if (state === undefined || !state.inFlight.delete(permitId)) return;
+    state.background.delete(permitId);
+    this.#listeners.notify(bucket, true);
+  }
+
   /** {@inheritDoc PermitStore.pause} */
   async pause(bucket: string, untilMs: number): Promise<void> {
     if (!(untilMs > this.#now())) return;
@@ -130,7 +139,7 @@ export class MemoryPermitStore implements PermitStore {
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
-  onRelease(bucket: string, listener: () => void): () => void {
+  onRelease(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     return this.#listeners.add(bucket, listener);
   }
 

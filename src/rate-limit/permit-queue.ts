@@ -6,7 +6,13 @@ import { WaitingWatch, type WaitInfo } from './waiting-watch.js';
 
 /** A granted permit; release it when the response (or the failure) arrives. */
 export interface Permit {
+  /** The request was answered, or failed after it may have reached the server: it counts for a window more. */
   release(): void;
+  /**
+   * The request surely never reached the server (the connection could not be made): the permit
+   * stops counting at once (`PermitStore.giveBack`; a store without it gets `release`).
+   */
+  giveBack(): void;
 }
 
 type Refusal = Extract<AcquireResult, { granted: false }>;
@@ -49,6 +55,10 @@ export interface QueueAcquireOptions {
  *   store's `retryAfterMs` (at most a window).
  * - An aborted call leaves its list at once (O(1)) and holds nothing; with nobody waiting, no
  *   timer is left, so the process can exit.
+ * - A permit given back (its request never left: `PermitStore.giveBack`) frees its slot now, not
+ *   when the store last said: the waiters ask again at once, and a refusal the store decided
+ *   before it is not slept on. While calls wait, the queue also hears the store's `onRelease`,
+ *   so a permit given back by another client of the key in this process counts too.
  */
 export class PermitQueue implements WaiterOwner<Permit> {
   readonly #options: PermitQueueOptions;
@@ -60,6 +70,13 @@ export class PermitQueue implements WaiterOwner<Permit> {
   /** `performance.now()` when the timer fires. */
   #dueAt = 0;
   #reason: WaitReason = 'budget';
+  /**
+   * Counts the moments a slot may have freed sooner than the store last said (a permit given back:
+   * its request never left): a refusal asked for before the latest one may be stale.
+   */
+  #freed = 0;
+  /** Stops hearing the store's `onRelease` (subscribed while calls wait: other clients' permits given back). */
+  #stopListening: (() => void) | undefined;
 
   constructor(options: PermitQueueOptions) {
     this.#options = options;
@@ -78,6 +95,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const since = performance.now();
     const direct = options.lane === 'interactive' ? this.#interactive.size === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
+    const freed = this.#freed;
     return this.#options.store.tryAcquire(this.#options.request(options.lane)).then((result) => {
       if (result.granted) {
         this.#options.onGranted(result);
@@ -90,7 +108,8 @@ export class PermitQueue implements WaiterOwner<Permit> {
       }
       this.#refused(result);
       signal?.throwIfAborted();
-      return this.#enqueue(options, since, result.retryAfterMs);
+      // A permit given back while the store was asked: ask again at once.
+      return this.#enqueue(options, since, this.#freed === freed ? result.retryAfterMs : 0);
     });
   }
 
@@ -113,6 +132,10 @@ export class PermitQueue implements WaiterOwner<Permit> {
       waiter.reject = reject;
     });
     (options.lane === 'interactive' ? this.#interactive : this.#background).add(waiter, options.head);
+    this.#stopListening ??= this.#options.store.onRelease?.(this.#options.bucket, (givenBack) => {
+      // A release frees nothing sooner than the store said (the request counts a window more).
+      if (givenBack === true) this.#slotFreed();
+    });
     if (options.signal !== undefined) onAbort(options.signal, waiter);
     if (options.onWaiting !== undefined) this.#watch.add(waiter);
     // Whenever calls wait, the loop runs or its timer is set: a call that joins behind others adds
@@ -132,6 +155,10 @@ export class PermitQueue implements WaiterOwner<Permit> {
     if (list === undefined) return false;
     list.remove(waiter);
     this.#watch.remove(waiter);
+    if (this.waiting === 0) {
+      this.#stopListening?.();
+      this.#stopListening = undefined;
+    }
     if (waiter.signal !== undefined) stopOnAbort(waiter.signal, waiter);
     return true;
   }
@@ -141,6 +168,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     try {
       for (let head = this.#head(); head !== undefined; head = this.#head()) {
         let result: AcquireResult;
+        const freed = this.#freed;
         try {
           result = await this.#options.store.tryAcquire(this.#options.request(head.lane));
         } catch (error) {
@@ -154,6 +182,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
           // An interactive call joined while a background call was being asked for: the store's
           // answer for it may differ (held slots, the reserve), so it is asked for now.
           if (head.lane === 'background' && this.#interactive.head !== undefined) continue;
+          if (this.#freed !== freed) continue;
           this.#running = false;
           this.#arm(this.#sleepMs(result.retryAfterMs));
           return;
@@ -207,17 +236,25 @@ export class PermitQueue implements WaiterOwner<Permit> {
   }
 
   #permit(permitId: string): Permit {
-    return new StorePermit(this.#options, permitId);
+    return new StorePermit(this.#options, permitId, this.#slotFreed);
   }
+
+  /** A slot may be free sooner than the store said: waiters ask again now. */
+  readonly #slotFreed = (): void => {
+    this.#freed += 1;
+    this.wake();
+  };
 }
 
-/** A permit of the store, released once (a second release changes nothing). */
+/** A permit of the store, released or given back once (a second time changes nothing). */
 class StorePermit implements Permit {
   #released = false;
 
   constructor(
     readonly options: Pick<PermitQueueOptions, 'store' | 'bucket' | 'windowMs'>,
     readonly permitId: string,
+    /** Told once the store took the permit back (the queue's waiters ask again). */
+    readonly givenBack: () => void,
   ) {}
 
   release(): void {
@@ -225,5 +262,16 @@ class StorePermit implements Permit {
     this.#released = true;
     // Fire and forget: the answer's time is taken now; a store failure must not fail the call.
     this.options.store.release(this.options.bucket, this.permitId, this.options.windowMs()).catch(() => undefined);
+  }
+
+  giveBack(): void {
+    const { store, bucket } = this.options;
+    if (store.giveBack === undefined) {
+      this.release();
+      return;
+    }
+    if (this.#released) return;
+    this.#released = true;
+    store.giveBack(bucket, this.permitId).then(this.givenBack, () => undefined);
   }
 }

@@ -39,6 +39,15 @@ export interface PermitStore {
   /** Marks the permit's request as answered now: it counts for `windowMs` more, then frees. */
   release(bucket: string, permitId: string, windowMs: number): Promise<void>;
   /**
+   * Optional: the permit's request never left (the connection could not be made: refused, host
+   * name not resolved), so the server cannot have counted it: the permit stops counting now, as
+   * if it had never been granted, and `onRelease` listeners are told (`givenBack: true`). Only for
+   * a request that surely never reached the server; one that may have arrived is `release`d. A
+   * permit no longer in flight (unknown, or released) is left as it is. A store without it gets
+   * `release` instead: the request then counts for a window after the failure.
+   */
+  giveBack?(bucket: string, permitId: string): Promise<void>;
+  /**
    * Stops every client of the bucket from starting requests until `untilMs` (epoch milliseconds),
    * after a 429. A pause never shortens an existing longer pause.
    */
@@ -50,9 +59,10 @@ export interface PermitStore {
   learnLimit?(bucket: string, limit: number, keepMs: number): Promise<void>;
   /**
    * Optional: calls `listener` when a permit of `bucket` may have become free sooner than a
-   * previous `tryAcquire` answered (a release in this process). Returns an unsubscribe function.
+   * previous `tryAcquire` answered (a release or a permit given back in this process), with
+   * `givenBack: true` for a permit given back (its slot is free now). Returns an unsubscribe function.
    */
-  onRelease?(bucket: string, listener: () => void): () => void;
+  onRelease?(bucket: string, listener: (givenBack?: boolean) => void): () => void;
 }
 
 /** What {@link PermitStore.tryAcquire} needs to decide. */

@@ -18,4 +18,9 @@ export type WaitReason =
   /** Every client of the key is paused after a 429 until the time the server named. */
   | 'paused'
   /** A limit learnt from the server (`X-RateLimit-Limit`) is lower than the one configured. */
-  | 'learnt_limit';
+  | 'learnt_limit'
+  /**
+   * The server could not be reached (connection refused, host name not resolved): the call waits
+   * to try again (its retry backoff; nothing was counted against the budget).
+   */
+  | 'unreachable';

@@ -10,17 +10,17 @@
  * ```
  */
 export class ReleaseListeners {
-  readonly #byBucket = new Map<string, Set<() => void>>();
+  readonly #byBucket = new Map<string, Set<(givenBack: boolean) => void>>();
 
   /** Calls `listener` on every later {@link ReleaseListeners.notify} of `bucket`; returns the unsubscribe function. */
-  add(bucket: string, listener: () => void): () => void {
+  add(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     let listeners = this.#byBucket.get(bucket);
     if (listeners === undefined) {
       listeners = new Set();
       this.#byBucket.set(bucket, listeners);
     }
     // A wrapper per subscription, so subscribing the same function twice needs two unsubscribes.
-    const subscription = (): void => listener();
+    const subscription = (givenBack: boolean): void => listener(givenBack);
     listeners.add(subscription);
     return () => {
       const current = this.#byBucket.get(bucket);
@@ -30,10 +30,13 @@ export class ReleaseListeners {
     };
   }
 
-  /** Calls the listeners of `bucket` subscribed at this moment (one may unsubscribe another). */
-  notify(bucket: string): void {
+  /**
+   * Calls the listeners of `bucket` subscribed at this moment (one may unsubscribe another);
+   * `givenBack` when the permit was given back rather than released.
+   */
+  notify(bucket: string, givenBack = false): void {
     const listeners = this.#byBucket.get(bucket);
     if (listeners === undefined) return;
-    for (const listener of [...listeners]) listener();
+    for (const listener of [...listeners]) listener(givenBack);
   }
 }

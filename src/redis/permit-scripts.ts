@@ -191,6 +191,17 @@ return 0
 `);
 
 /**
+ * KEYS: in-flight, background. ARGV: permit id.
+ * The permit's request never left: it stops counting now. Replies 1 when an in-flight permit was
+ * given back, else 0 (unknown or released: left as it is).
+ */
+export const giveBackScript = new LuaScript(`
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+`);
+
+/**
  * KEYS: paused. ARGV: pause duration in ms (from the caller's clock), clock.
  * Never shortens a longer pause. Replies 1.
  */

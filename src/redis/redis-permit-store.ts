@@ -6,7 +6,7 @@ import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/p
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
 import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
-import { acquireScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { acquireScript, giveBackScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -35,8 +35,8 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - Interactive requests of any process overtake background ones (see {@link PermitStore}).
  * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
  *   (nothing counts any more: its window, plus the lease of any permit not released, has passed).
- * - `onRelease` tells about releases made through this store instance; other processes' releases
- *   are seen at the next `tryAcquire` (its `retryAfterMs`).
+ * - `onRelease` tells about releases (and permits given back) made through this store instance;
+ *   other processes' releases are seen at the next `tryAcquire` (its `retryAfterMs`).
  *
  * @example
  * ```ts
@@ -100,6 +100,13 @@ export class RedisPermitStore implements PermitStore {
     if (released === 1) this.#listeners.notify(bucket);
   }
 
+  /** {@inheritDoc PermitStore.giveBack} */
+  async giveBack(bucket: string, permitId: string): Promise<void> {
+    const keys = this.#keys(bucket);
+    const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background], [permitId]);
+    if (givenBack === 1) this.#listeners.notify(bucket, true);
+  }
+
   /**
    * Stops every client of the bucket from starting requests until `untilMs` (never shortens a
    * longer pause). `untilMs` is read on this process's clock and stored on Redis's as a duration from now, so
@@ -118,7 +125,7 @@ export class RedisPermitStore implements PermitStore {
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
-  onRelease(bucket: string, listener: () => void): () => void {
+  onRelease(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     return this.#listeners.add(bucket, listener);
   }
 

@@ -2,7 +2,7 @@ import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
 import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import { describeNetworkFailure } from '../transport/network-failure.js';
+import { describeNetworkFailure, networkFailureCode } from '../transport/network-failure.js';
 import { TransportFailureSignal } from '../transport/transport-failure.js';
 import { errorBase, type ErrorContext } from './error-context.js';
 
@@ -17,24 +17,34 @@ const PROBLEM_TEXT = {
   invalid_number: 'the response held a number JavaScript cannot hold exactly',
 } as const;
 
+/** What the client knows of an attempt that a transport failure needs for its message. */
+export interface AttemptTarget {
+  /** The attempt's timeout (`timeoutMs`). */
+  timeoutMs: number;
+  /** The origin of `baseUrl` (a network error names where it could not connect). */
+  origin: string;
+}
+
 /**
  * Turns a transport failure into the public error class; anything else (the caller's abort
  * reason) is returned unchanged.
  */
-export function publicTransportError(error: unknown, context: ErrorContext, timeoutMs: number): unknown {
+export function publicTransportError(error: unknown, context: ErrorContext, { timeoutMs, origin }: AttemptTarget): unknown {
   if (!(error instanceof TransportFailureSignal)) return error;
   const { failure } = error;
   const base = errorBase(context);
   switch (failure.kind) {
-    case 'network':
+    case 'network': {
+      const where = context.redactor.text(origin);
       return new NetworkError(
-        `Failed to ${context.label}: ${context.redactor.text(describeNetworkFailure(failure.cause))} before a response arrived. ${
+        `Failed to ${context.label}: ${context.redactor.text(describeNetworkFailure(failure.cause, where))} before a response arrived. ${
           failure.mayHaveReachedServer
             ? 'The request may have been executed; check before repeating it.'
             : 'The request never reached the server; check baseUrl and the network.'
         }`,
-        { ...base, mayHaveReachedServer: failure.mayHaveReachedServer, cause: sanitizedCause(failure.cause, context) },
+        { ...base, mayHaveReachedServer: failure.mayHaveReachedServer, networkCode: networkFailureCode(failure.cause), origin: where, cause: sanitizedCause(failure.cause, context) },
       );
+    }
     case 'timeout':
       return new TimeoutError(
         `Failed to ${context.label}: no complete response within ${timeoutMs} ms. The request may have been executed; check before repeating it.`,

@@ -38,10 +38,19 @@ function failedToConnectInDeno(error: unknown, depth: number): boolean {
   return (typeof message === 'string' && message.includes(DENO_CONNECT_PHASE)) || failedToConnectInDeno(cause, depth + 1);
 }
 
-/** A short, secret-free description of a network failure (its codes), for messages. */
-export function describeNetworkFailure(error: unknown): string {
+/**
+ * The code that names a network failure: the first one that means the connection was never
+ * established, else the first code found (outer error first); undefined when there is none (Deno).
+ */
+export function networkFailureCode(error: unknown): string | undefined {
+  const codes = [...errorCodes(error, 0)];
+  return codes.find((code) => NEVER_CONNECTED.has(code)) ?? codes[0];
+}
+
+/** A short, secret-free description of a network failure (where to, its codes), for messages. */
+export function describeNetworkFailure(error: unknown, origin: string): string {
   const codes = [...new Set(errorCodes(error, 0))];
-  return codes.length > 0 ? `the connection failed (${codes.join(', ')})` : 'the connection failed';
+  return `the connection to ${origin} failed${codes.length > 0 ? ` (${codes.join(', ')})` : ''}`;
 }
 
 function* errorCodes(error: unknown, depth: number): Generator<string> {

@@ -8,6 +8,7 @@ import { InterruptGate } from './grant-to-many/interrupt-gate.js';
 import { checkMemberRow } from './grant-to-many/member-row.js';
 import { ProgressTracker } from './grant-to-many/progress-tracker.js';
 import { RowSource, type IndexedRow } from './grant-to-many/row-source.js';
+import { UnreachableStreak } from './grant-to-many/unreachable-streak.js';
 import type { GrantFailure, GrantMemberSource, GrantOutcome, GrantToManyOptions, GrantToManySummary } from './grant-to-many/types.js';
 
 /** What the job needs of the client: one grant per call. */
@@ -110,10 +111,12 @@ class GrantJob {
   /** Member keys with a grant in flight, so one member is never granted twice at once. */
   readonly #inFlight = new Map<string, Promise<void>>();
   /**
-   * The job's first grant, sent alone: a coupon that is unknown or not restricted, or a refused
-   * key, then costs one request instead of a whole burst.
+   * The job's first grant, sent alone: a coupon that is unknown or not restricted, a refused key,
+   * or a server that cannot be reached, then costs one request instead of a whole burst.
    */
   #probe: Promise<void> | undefined;
+  /** Stops the job when the server cannot be reached (its first grant, or several in a row). */
+  readonly #unreachable = new UnreachableStreak();
 
   constructor(
     readonly client: GrantCouponClient,
@@ -165,7 +168,7 @@ class GrantJob {
       // resumed run (granting is idempotent).
       if (call.cancelled) return;
       const failure = describeGrantFailure(call.error);
-      const fatal = endsTheJob(call.error);
+      const fatal = this.#unreachable.record(call.error) || endsTheJob(call.error);
       // Halted at once, so no row waiting for this grant (the probe) is sent after a job-level error.
       if (fatal) gate.halt();
       await this.journal?.append({ member, outcome: 'failed', error: { ...(failure.code === undefined ? {} : { code: failure.code }), message: failure.message } });
@@ -173,6 +176,7 @@ class GrantJob {
       if (fatal) throw call.error;
       return;
     }
+    this.#unreachable.record(undefined);
     const result = call.value;
     const outcome = result.created ? 'created' : 'already_granted';
     await this.journal?.append({ member, outcome, grantId: result.grant.id });

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/workflows/journal.js';
+import { refusedPort } from '../support/refused-port.js';
 import { runCli, startCli } from './support/cli-process.js';
 import { journalPast, reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 
@@ -64,6 +65,30 @@ describe('school-admin grant-coupon', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('school-admin: Failed to grant the coupon: the coupon was not found');
     expect(workspace.target.simulator.stats().requests.mutations - before).toBe(1);
+  });
+
+  // Regression: 300 rows to a refused port were still running after 2.5 min ("ETA 4h 26m | wait
+  // 42 s: rate limit"), then advised "run the same command again".
+  it('a server that cannot be reached stops the job like a refused key: the first grant and its retries, then exit 1 naming the URL and ADMIN_API_URL (300 rows)', { timeout: 60_000 }, async () => {
+    const csv = join(workspace.dir, 'unreachable.csv');
+    const journal = join(workspace.dir, 'unreachable.journal');
+    await writeMembersCsv(csv, workspace.target.emails.slice(100, 400));
+    const url = `http://127.0.0.1:${await refusedPort()}`;
+    const started = performance.now();
+    const run = await runCli(['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, '--journal', journal], { ...workspace.target.env, ADMIN_API_URL: url });
+    const elapsedMs = performance.now() - started;
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(
+      `school-admin: Failed to reach the admin API at ${url}: connection refused (ECONNREFUSED). The job stopped; grants not sent are left for another run. Check ADMIN_API_URL, then run the same command again (the journal skips the members done).`,
+    );
+    expect(run.stderr).toContain('the server cannot be reached (ECONNREFUSED)');
+    expect(run.stdout + run.stderr).not.toContain('look temporary');
+    expect(run.stdout + run.stderr).not.toContain(workspace.target.apiKey);
+    // The default 4 retries of the first grant take 7.5-15 s of backoff; nothing else is sent.
+    expect(elapsedMs).toBeLessThan(20_000);
+    const recorded = await openJournal(journal, { couponId: workspace.target.couponId });
+    expect([recorded.done.size, recorded.failed.size]).toEqual([0, 1]);
+    await recorded.close();
   });
 
   it('Ctrl-C (SIGINT) stops cleanly with a consistent journal and a resume hint (exit 130); the resumed run finishes the rest', { timeout: 60_000 }, async () => {

@@ -37,6 +37,20 @@ describe('429: pause until the time the server names, then send again', () => {
     expect(api.requests).toHaveLength(3);
   });
 
+  it('"maxRateLimitWaitMs bounds the sum of the call\'s 429 waits", not each wait: waits of 1 s each stop at 2 under 2.5 s', async () => {
+    // A window of 1 s caps the fallback backoff at 1 s, so every wait is the server's constant 1 s.
+    api.answer(rateLimited('1'));
+    const admin = testClient({ apiKey: 'sk_live_total_wait_0001', maxRetries: 10, maxRateLimitWaitMs: 2_500, limits: { mutations: { windowMs: 1_000 }, store: new MemoryPermitStore() } });
+    const waits: number[] = [];
+    admin.on('rateLimited', (event) => waits.push(event.waitMs));
+    const error = await grant(admin).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ retryAfterMs: 1_000 });
+    // A third wait would take the total to 3 s: the call stops after 2 waits and 3 requests.
+    expect(waits).toEqual([1_000, 1_000]);
+    expect(api.requests).toHaveLength(3);
+  });
+
   it('gives up at once when the server asks for a wait longer than maxRateLimitWaitMs', async () => {
     api.answer(rateLimited('3600'));
     const error = await grant(testClient({ maxRateLimitWaitMs: 5_000 })).catch((caught: unknown) => caught);
@@ -64,6 +78,19 @@ describe('429: pause until the time the server names, then send again', () => {
     expect(events[0]?.waitMs).toBeLessThanOrEqual(1500);
     // No usable hint: back off from 1 s, doubling per 429 of the same call (this is the second).
     expect(events[1]?.waitMs).toBe(2000);
+  });
+
+  it('"the request is sent again from the head of the queue": before the calls that queued behind it during its 429', async () => {
+    // One request at a time: A goes, B and C queue behind it; A is answered 429 once.
+    let answeredA = false;
+    api.answer((request) => {
+      if (request.variables['userId'] !== 'u-A' || answeredA) return granted;
+      answeredA = true;
+      return rateLimited('0');
+    });
+    const admin = testClient({ apiKey: 'sk_live_head_of_lane_01', limits: { mutations: { limit: 1, windowMs: 200 }, store: new MemoryPermitStore() } });
+    await Promise.all(['u-A', 'u-B', 'u-C'].map((userId) => admin.grantCoupon('c-1', { userId })));
+    expect(api.requests.map((request) => request.variables['userId'])).toEqual(['u-A', 'u-A', 'u-B', 'u-C']);
   });
 
   it('an abort during the pause rejects at once', async () => {

@@ -80,6 +80,92 @@ describe('RateLimiter: "up to limit requests go out at once; after that each wai
   });
 });
 
+describe('a permit given back: "the request never left: its slot is free at once"', () => {
+  /** A limit of 1 per minute, with a lease of 5 s: a slot that frees within a second was given back. */
+  const slowLimiter = (store: PermitStore): RateLimiter => limiter(1, { store, budgets: { mutations: { limit: 1, windowMs: 60_000 }, queries: { limit: 1, windowMs: 60_000 } } });
+
+  /** Gives `held` back; resolves with how long `queued` then waited for its permit. */
+  async function waitAfterGivingBack(held: Permit, queued: Promise<Permit>): Promise<number> {
+    const givenBackAt = performance.now();
+    held.giveBack();
+    await queued;
+    return performance.now() - givenBackAt;
+  }
+
+  it.each([
+    ['in the same client', false],
+    ['in another client of the key sharing the store', true],
+  ])('a call queued %s gets the slot at once, not when the store said (the lease end)', async (_, otherClient) => {
+    const store = new MemoryPermitStore();
+    const failing = slowLimiter(store);
+    const held = await failing.acquire('mutations');
+    const queued = (otherClient ? slowLimiter(store) : failing).acquire('mutations');
+    await sleep(20);
+    expect(await waitAfterGivingBack(held, queued)).toBeLessThan(1_000);
+  });
+
+  it('a call refused in the same moment the permit is given back does not sleep on that stale refusal', async () => {
+    const pacing = slowLimiter(new MemoryPermitStore());
+    const held = await pacing.acquire('mutations');
+    // Refused by the store now; it joins the queue a microtask later.
+    expect(await waitAfterGivingBack(held, pacing.acquire('mutations'))).toBeLessThan(1_000);
+  });
+
+  /** A store whose answers arrive 20 ms after it decided (a round trip to Redis). */
+  function lateAnswers(memory: MemoryPermitStore): PermitStore {
+    return {
+      tryAcquire: async (request) => {
+        const result = await memory.tryAcquire(request);
+        await sleep(20);
+        return result;
+      },
+      release: (bucket, permitId, windowMs) => memory.release(bucket, permitId, windowMs),
+      giveBack: (bucket, permitId) => memory.giveBack(bucket, permitId),
+      pause: (bucket, untilMs) => memory.pause(bucket, untilMs),
+    };
+  }
+
+  it.each([
+    ['the call asking on its own (its lane was empty)', 1],
+    ['the queue asking for its head', 2],
+  ])('a permit given back while a refusal is on its way from the store: %s asks again at once', async (_, limit) => {
+    const pacing = limiter(limit, { store: lateAnswers(new MemoryPermitStore()), budgets: { mutations: { limit, windowMs: 60_000 }, queries: { limit, windowMs: 60_000 } } });
+    const held = await Promise.all(Array.from({ length: limit }, () => pacing.acquire('mutations')));
+    // With a limit of 2, the first permit given back lets the queue's head go, and the queue asks for the next one at once.
+    const ahead = limit === 2 ? pacing.acquire('mutations') : undefined;
+    const last = pacing.acquire('mutations');
+    if (ahead !== undefined) {
+      await sleep(30);
+      held[0]?.giveBack();
+      await ahead;
+    } else {
+      await sleep(5);
+    }
+    expect(await waitAfterGivingBack(held.at(-1) as Permit, last)).toBeLessThan(1_000);
+  });
+
+  it('a store without giveBack gets release instead: the request counts for a window', async () => {
+    const memory = new MemoryPermitStore();
+    const released: string[] = [];
+    const store: PermitStore = {
+      tryAcquire: (request) => memory.tryAcquire(request),
+      release: (bucket, permitId, windowMs) => (released.push(permitId), memory.release(bucket, permitId, windowMs)),
+      pause: (bucket, untilMs) => memory.pause(bucket, untilMs),
+    };
+    const pacing = slowLimiter(store);
+    (await pacing.acquire('mutations')).giveBack();
+    expect(released).toHaveLength(1);
+    const stop = new AbortController();
+    const next = pacing.acquire('mutations', { signal: stop.signal }).then(
+      () => 'granted',
+      () => 'aborted',
+    );
+    expect(await Promise.race([next, sleep(200).then(() => 'still waiting')])).toBe('still waiting');
+    stop.abort();
+    expect(await next).toBe('aborted');
+  });
+});
+
 describe('lanes: "an interactive call overtakes every queued background call"', () => {
   it('in one client: an interactive call queued after 100 background calls gets the next free permit', async () => {
     const pacing = limiter(1);

@@ -162,6 +162,55 @@ export function describePermitStoreContract(open: OpenStore): void {
     });
   });
 
+  describe('giveBack: "the request never left: the permit stops counting now"', () => {
+    async function giveBack(bucket: string, permitId: string): Promise<void> {
+      if (store.giveBack === undefined) throw new Error('the store has no giveBack');
+      await store.giveBack(bucket, permitId);
+    }
+
+    it('frees its slot at once, where a release would hold it for a window', async () => {
+      const [first, second] = await grantAll(request(2), 2);
+      await store.release(MUTATIONS, first ?? '', WINDOW_MS);
+      await giveBack(MUTATIONS, second ?? '');
+      await grant(request(2));
+      expect(await ask(request(2))).toEqual(refused(WINDOW_MS));
+    });
+
+    it('leaves the bucket as if the permit had never been granted (background permits, interactive traffic present)', async () => {
+      const background = (bucket: string): AcquireRequest => request(10, { bucket, lane: 'background', reserve: 4 });
+      const countGranted = async (bucket: string): Promise<number> => {
+        let granted = 0;
+        while (granted < 20 && (await store.tryAcquire(background(bucket))).granted) granted += 1;
+        return granted;
+      };
+      await grant(request(10, { bucket: OTHER_KEY_MUTATIONS }));
+      await grant(request(10));
+      for (const permit of await grantAll(background(MUTATIONS), 3)) await giveBack(MUTATIONS, permit);
+      const untouched = await countGranted(OTHER_KEY_MUTATIONS);
+      expect(untouched).toBeGreaterThan(3);
+      expect(await countGranted(MUTATIONS)).toBe(untouched);
+    });
+
+    it("tells the bucket's onRelease listeners, with givenBack: true (a release says false)", async () => {
+      const heard: Array<boolean | undefined> = [];
+      store.onRelease?.(MUTATIONS, (givenBack) => heard.push(givenBack));
+      const [released, givenBack] = await grantAll(request(2), 2);
+      await store.release(MUTATIONS, released ?? '', WINDOW_MS);
+      await giveBack(MUTATIONS, givenBack ?? '');
+      expect(heard).toEqual(store.onRelease === undefined ? [] : [false, true]);
+    });
+
+    it('a permit already released, or unknown, is left as it is: a released request still counts for its window', async () => {
+      const released = await grant(request(1));
+      clock.advance(100);
+      await store.release(MUTATIONS, released, WINDOW_MS);
+      await giveBack(MUTATIONS, released);
+      await giveBack(MUTATIONS, 'no-such-permit');
+      await giveBack(bucketName('never-used-key', 'queries'), 'no-such-permit');
+      expect(await ask(request(1))).toEqual(refused(WINDOW_MS));
+    });
+  });
+
   describe('pause after a 429', () => {
     it('refuses even with budget left, with paused: true and retryAfterMs until the pause ends', async () => {
       await store.pause(MUTATIONS, clock.now() + 500);

@@ -1,6 +1,9 @@
 import { createServer } from 'node:net';
 
-/** A loopback port nothing listens on (taken from the system, then freed): connecting to it is refused. */
+/**
+ * A loopback port nothing listens on: taken free (port 0), then closed, so a connection to it is
+ * refused (ECONNREFUSED) and surely never reaches a server.
+ */
 export async function refusedPort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

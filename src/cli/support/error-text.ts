@@ -24,7 +24,7 @@ export function sdkErrorText(error: AdminApiError): string {
     );
   }
   if (error instanceof NetworkError && !error.mayHaveReachedServer) {
-    return `Failed to reach the server at ADMIN_API_URL: ${describeNetworkFailure(error.cause)} before a response arrived. The request never reached it; check ADMIN_API_URL and the network.`;
+    return `Failed to reach the server at ADMIN_API_URL: ${describeNetworkFailure(error.cause, error.origin ?? 'ADMIN_API_URL')} before a response arrived. The request never reached it; check ADMIN_API_URL and the network.`;
   }
   if (error instanceof RedirectError) {
     const target = error.redirectOrigin === undefined ? 'elsewhere' : `to ${error.redirectOrigin}`;

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { NetworkError } from '../../errors/network-error.js';
 import { JournalCorruptedError } from '../../workflows/journal/errors/journal-corrupted-error.js';
 import { JournalIoError } from '../../workflows/journal/errors/journal-io-error.js';
 import { JournalMismatchError } from '../../workflows/journal/errors/journal-mismatch-error.js';
@@ -7,6 +8,23 @@ import { CliUsageError } from './cli-usage-error.js';
 
 /** The grant job's options as the command line names them. */
 const FLAGS: Record<string, string> = { couponId: '--coupon', members: '--csv', concurrency: '--concurrency', journal: '--journal' };
+
+/** What a connection that could not be made reads as, by its code. */
+const CONNECTION_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ENETUNREACH: 'network unreachable',
+  EHOSTUNREACH: 'host unreachable',
+  EADDRNOTAVAIL: 'address not available',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+/** "connection refused (ECONNREFUSED)", or a plain "no connection" when the runtime gave no code. */
+function connectionFailureText(code: string | undefined): string {
+  if (code === undefined) return 'no connection';
+  return `${CONNECTION_FAILURES[code] ?? 'no connection'} (${code})`;
+}
 
 /** The command line a journal problem is about. */
 export interface GrantCommandLine {
@@ -17,8 +35,9 @@ export interface GrantCommandLine {
 /**
  * Words a grant job's error for the command line (by class and fields, never by message text):
  * a journal written for another coupon, a damaged journal and a refused option are usage errors
- * (exit 2: nothing was sent) naming the flag and the remedy; a journal I/O error names --journal.
- * Other errors are returned as they are.
+ * (exit 2: nothing was sent) naming the flag and the remedy; a journal I/O error names --journal;
+ * a server that could not be reached (the job stops on its first grant, or on several in a row)
+ * names the URL and ADMIN_API_URL. Other errors are returned as they are.
  */
 export function grantCommandError(error: unknown, command: GrantCommandLine): unknown {
   if (error instanceof JournalMismatchError) {
@@ -37,6 +56,12 @@ export function grantCommandError(error: unknown, command: GrantCommandLine): un
   if (error instanceof JournalIoError) {
     return new CliFailure(
       `Failed to use the journal ${error.path} (--journal): I/O error ${error.code}. Check the path, its permissions and the free space, then run the same command again to resume.`,
+    );
+  }
+  if (error instanceof NetworkError && !error.mayHaveReachedServer) {
+    const resume = command.journal === undefined ? '' : ', then run the same command again (the journal skips the members done)';
+    return new CliFailure(
+      `Failed to reach the admin API at ${error.origin ?? 'ADMIN_API_URL'}: ${connectionFailureText(error.networkCode)}. The job stopped; grants not sent are left for another run. Check ADMIN_API_URL${resume}.`,
     );
   }
   if (error instanceof InvalidInputError && error.operation === 'grantCouponToMany') {

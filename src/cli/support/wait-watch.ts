@@ -1,4 +1,4 @@
-import type { ClientEventListener, ClientEventMap } from '../../client/client-events.js';
+import type { ClientEventListener, ClientEventMap, WaitingEvent } from '../../client/client-events.js';
 import type { WaitReason } from '../../rate-limit/priority.js';
 import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
 import { formatDuration } from './duration-format.js';
@@ -152,10 +152,14 @@ export function pacingWindows(rateLimit: RateLimitBudget | undefined): PacingWin
 const SINGULAR = { mutations: 'mutation', queries: 'query' } as const;
 
 /** How each reason the client gives for holding a call back reads (`waiting` event). */
-const WAITING_TEXT: Record<WaitReason, (kind: string) => { reason: string; short: string }> = {
+const WAITING_TEXT: Record<WaitReason, (kind: string, event: WaitingEvent) => { reason: string; short: string }> = {
   budget: (kind) => ({ reason: `the ${kind} rate limit is used up for now (by this or another client of the key); the next request goes when the window frees`, short: 'rate limit' }),
   paused: (kind) => ({ reason: `every client of the key waits after a 429 (${kind} rate limit)`, short: '429 pause' }),
   learnt_limit: (kind) => ({ reason: `the server states a lower ${kind} rate limit than configured; requests go at its pace`, short: 'server limit' }),
+  unreachable: (_kind, event) => {
+    const code = event.networkCode === undefined ? '' : ` (${event.networkCode})`;
+    return { reason: `the server cannot be reached${code}; the request is tried again (check ADMIN_API_URL)`, short: `unreachable${code}` };
+  },
 };
 
 /**
@@ -175,13 +179,18 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
       });
     }),
     client.on('waiting', (event) => {
+      const unreachable = event.reason === 'unreachable';
+      // The same wait as the retry's backoff, with its cause: shown instead of it.
+      if (unreachable) watch.end('retry');
       // One source per call: with several calls held back, the display shows the one that goes first.
       watch.expect(`waiting:${event.callId}`, {
-        ...WAITING_TEXT[event.reason](SINGULAR[event.operationType]),
+        ...WAITING_TEXT[event.reason](SINGULAR[event.operationType], event),
         // Without the client's estimate, about a window (the time a full budget takes to free).
         durationMs: event.expectedMs ?? windows[event.operationType],
         waitedMs: event.waitedMs,
-        onlyWhenIdle: true,
+        // An unreachable server stalls the job even while failed attempts come and go; its wait is a bound.
+        onlyWhenIdle: !unreachable,
+        atMost: unreachable,
       });
     }),
     client.on('retry', (event) => {

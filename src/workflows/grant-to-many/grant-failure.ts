@@ -21,7 +21,8 @@ export function describeGrantFailure(error: unknown): GrantFailure {
 /**
  * True when an error ends the whole job rather than one member's grant: the coupon is unusable,
  * the key is refused, a local input error (a bug in the caller), or anything that is not an SDK
- * error at all (a bug). Going on would spend the budget on grants that must fail.
+ * error at all (a bug). Going on would spend the budget on grants that must fail. (A server that
+ * cannot be reached ends the job too, by the job's own count: `UnreachableStreak`.)
  */
 export function endsTheJob(error: unknown): boolean {
   if (!(error instanceof AdminApiError)) return true;

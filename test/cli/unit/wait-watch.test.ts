@@ -105,6 +105,19 @@ describe('the client holding a call back for its budget (`waiting` event) shows 
     advance(2_500);
     expect(watch.current()?.short).toBe('rate limit');
   });
+
+  it('"unreachable": the server cannot be reached, with the error code; shown instead of the retry, even while other attempts come and go, at most its backoff', () => {
+    const { watch, events, advance } = setup();
+    events.emit('retry', { callId: 'call_b', operation: 'grantCoupon', attempt: 5, error: 'NetworkError', retriesLeft: 0 });
+    advance(1_000);
+    events.emit('waiting', waiting({ attempt: 5, reason: 'unreachable', networkCode: 'ECONNREFUSED', waitedMs: 1_000, expectedMs: 4_000 }));
+    // Other calls' failed attempts keep the job busy; the unreachable server is still what holds it.
+    events.emit('request', { callId: 'call_a', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
+    expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait <=4 s: unreachable (ECONNREFUSED)');
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, at most 4 s left: the server cannot be reached (ECONNREFUSED); the request is tried again (check ADMIN_API_URL)');
+    events.emit('request', { callId: 'call_b', operation: 'grantCoupon', operationType: 'mutations', attempt: 5 });
+    expect(watch.current()).toBeUndefined();
+  });
 });
 
 function fail(): never {

@@ -19,11 +19,19 @@ export interface GrantSchool {
 /** The email of generated member `n`. */
 export const memberEmail = (n: number): string => `member-${String(n).padStart(5, '0')}@grant.example`;
 
+/** Options of {@link grantSchool}. */
+export interface GrantSchoolOptions {
+  simulator?: SimulatorOptions;
+  client?: Partial<AdminClientOptions>;
+  /** Asked per request: true fails it as a refused connection (ECONNREFUSED), before the simulator sees it. */
+  refused?: (variables: Record<string, unknown>) => boolean;
+}
+
 /**
  * Seeds `members` live members (plus one deleted), a restricted coupon and a key; the client's
  * fetch hands each request straight to `simulator.handle()` (no network).
  */
-export function grantSchool(members: number, options: { simulator?: SimulatorOptions; client?: Partial<AdminClientOptions> } = {}): GrantSchool {
+export function grantSchool(members: number, options: GrantSchoolOptions = {}): GrantSchool {
   const simulator = createSimulator({ limits: false, ...options.simulator });
   const school = simulator.addSchool({ name: 'Grant School' });
   const records = school.addMembers(members, (index) => ({ email: memberEmail(index + 1) }));
@@ -32,6 +40,9 @@ export function grantSchool(members: number, options: { simulator?: SimulatorOpt
   const coupon = school.addCoupon({ name: 'Alumni', restricted: true });
   const apiKey = school.addApiKey();
   const fetch: typeof globalThis.fetch = async (input, init) => {
+    if (options.refused?.((JSON.parse(String(init?.body ?? '{}')) as { variables?: Record<string, unknown> }).variables ?? {}) === true) {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }) });
+    }
     const answer = await simulator.handle({
       method: init?.method ?? 'POST',
       url: String(input),
