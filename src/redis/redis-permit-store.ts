@@ -7,6 +7,7 @@ import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
 import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
 import { acquireScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -55,6 +56,10 @@ export class RedisPermitStore implements PermitStore {
   readonly #keyPrefix: string;
   readonly #clock: (() => number) | undefined;
   readonly #listeners = new ReleaseListeners();
+  readonly #resets: StoreResetGuard;
+  readonly #connectionEvents: { ready: () => void; close: () => void };
+  /** True while the connection is up: its drop is the moment Redis may have lost what it counted. */
+  #connected: boolean;
 
   /**
    * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
@@ -67,34 +72,62 @@ export class RedisPermitStore implements PermitStore {
     else this.client = new Redis(connection);
     this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.#clock = options.clock;
+    this.#resets = new StoreResetGuard(this.client, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
+    this.#connected = this.client.status === 'ready';
+    this.#connectionEvents = {
+      ready: () => {
+        this.#connected = true;
+      },
+      close: () => {
+        if (this.#connected) this.#resets.disconnected();
+        this.#connected = false;
+      },
+    };
+    this.client.on('ready', this.#connectionEvents.ready);
+    this.client.on('close', this.#connectionEvents.close);
   }
 
   /** {@inheritDoc PermitStore.tryAcquire} */
   async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     assertValidAcquireRequest(request);
     const keys = this.#keys(request.bucket);
-    const reply = await acquireScript.run(
-      this.client,
-      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background],
-      [
-        request.limit,
-        request.windowMs,
-        request.leaseMs,
-        randomUUID(),
-        this.#clockArgument(),
-        request.lane ?? 'interactive',
-        request.reserve ?? 0,
-        request.waiter ?? '',
-        request.limitIsCeiling === true ? '1' : '0',
-        request.share ?? 1,
-        WAITER_HOLD_GRACE_MS,
-      ],
-    );
-    return parseAcquireReply(reply);
+    // A reply that shows Redis lost the bucket's data is followed by a recovery and one more try.
+    for (let attempt = 1; ; attempt += 1) {
+      const permitId = randomUUID();
+      const ask = this.#resets.ask(request, keys, permitId);
+      const reply = await acquireScript.run(
+        this.client,
+        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, ...ask.keys],
+        [
+          request.limit,
+          request.windowMs,
+          request.leaseMs,
+          permitId,
+          this.#clockArgument(),
+          request.lane ?? 'interactive',
+          request.reserve ?? 0,
+          request.waiter ?? '',
+          request.limitIsCeiling === true ? '1' : '0',
+          request.share ?? 1,
+          WAITER_HOLD_GRACE_MS,
+          ...ask.args,
+        ],
+      );
+      const { rule, generation } = splitGenerationReply(reply);
+      const result = parseAcquireReply(rule);
+      if (generation === undefined) throw unexpectedReply();
+      if (!this.#resets.isReset(ask, generation)) {
+        this.#resets.answered(request, ask, generation, result);
+        return result;
+      }
+      if (attempt > 1) return result;
+      await this.#resets.recover(request, keys, generation.generation);
+    }
   }
 
   /** {@inheritDoc PermitStore.release} */
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+    this.#resets.released(bucket, permitId, windowMs);
     const keys = this.#keys(bucket);
     const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
@@ -127,6 +160,8 @@ export class RedisPermitStore implements PermitStore {
    * in stays open.
    */
   async close(): Promise<void> {
+    this.client.off('ready', this.#connectionEvents.ready);
+    this.client.off('close', this.#connectionEvents.close);
     if (!this.#ownsClient || this.client.status === 'end') return;
     const ended = once(this.client, 'end');
     await this.client.quit();
@@ -167,7 +202,11 @@ function parseAcquireReply(reply: unknown): AcquireResult {
       return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
     }
   }
-  throw new Error(
+  throw unexpectedReply();
+}
+
+function unexpectedReply(): Error {
+  return new Error(
     'Failed to acquire a rate-limit permit: Redis answered the permit script with an unexpected reply. ' +
       'Check that the server is Redis 2.6 or later and that nothing else writes the school-admin-sdk keys.',
   );
