@@ -35,9 +35,23 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - A pause after a 429 stops every client of the bucket; a limit learnt from a 429 applies to all.
  * - Interactive requests of any process overtake background ones (see {@link PermitStore}).
  * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
- *   (nothing counts any more: its window, plus the lease of any permit not released, has passed).
+ *   (nothing counts any more: its window, plus the lease of any permit not released, has passed);
+ *   the bucket's generation stays as long again, so that idleness never looks like a loss.
  * - `onRelease` tells about releases made through this store instance; other processes' releases
  *   are seen at the next `tryAcquire` (its `retryAfterMs`).
+ * - When Redis loses its data (a restart without persistence, a failover to a replica without the
+ *   bucket, a flush), the lost count does not read as an empty window. Each store keeps the permits
+ *   it granted until they stop counting, and each bucket has a generation in Redis that outlives its
+ *   other keys. A store that granted a permit within window + lease and sees another generation
+ *   writes its permits back and marks the bucket as recovering until window + lease after the loss.
+ *   Meanwhile the key's processes together hold at most what the stores that saw the loss held when
+ *   it happened (taken when the connection dropped). Not covered: a store that granted nothing
+ *   within window + lease cannot tell a loss from a fresh bucket, and a failover that loses only the
+ *   latest writes keeps the generation (docs/architecture.md, "When the store loses its data").
+ * - While Redis is down, calls wait for their permit in ioredis's offline queue and go once it is
+ *   back. When ioredis gives up (`maxRetriesPerRequest` reconnection attempts, about 70 s with
+ *   ioredis 6's defaults), the waiting calls reject with its `MaxRetriesPerRequestError`, unsent.
+ *   Pass a client with other options to fail sooner.
  *
  * @example
  * ```ts
@@ -57,9 +71,6 @@ export class RedisPermitStore implements PermitStore {
   readonly #clock: (() => number) | undefined;
   readonly #listeners = new ReleaseListeners();
   readonly #resets: StoreResetGuard;
-  readonly #connectionEvents: { ready: () => void; close: () => void };
-  /** True while the connection is up: its drop is the moment Redis may have lost what it counted. */
-  #connected: boolean;
 
   /**
    * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
@@ -73,18 +84,6 @@ export class RedisPermitStore implements PermitStore {
     this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.#clock = options.clock;
     this.#resets = new StoreResetGuard(this.client, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
-    this.#connected = this.client.status === 'ready';
-    this.#connectionEvents = {
-      ready: () => {
-        this.#connected = true;
-      },
-      close: () => {
-        if (this.#connected) this.#resets.disconnected();
-        this.#connected = false;
-      },
-    };
-    this.client.on('ready', this.#connectionEvents.ready);
-    this.client.on('close', this.#connectionEvents.close);
   }
 
   /** {@inheritDoc PermitStore.tryAcquire} */
@@ -160,8 +159,7 @@ export class RedisPermitStore implements PermitStore {
    * in stays open.
    */
   async close(): Promise<void> {
-    this.client.off('ready', this.#connectionEvents.ready);
-    this.client.off('close', this.#connectionEvents.close);
+    this.#resets.close();
     if (!this.#ownsClient || this.client.status === 'end') return;
     const ended = once(this.client, 'end');
     await this.client.quit();

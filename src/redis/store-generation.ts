@@ -9,7 +9,6 @@ interface BucketGeneration {
   heldAtDisconnect: number | undefined;
 }
 
-
 /** Buckets looked at per call for being forgotten. */
 const SWEEPS_PER_CALL = 2;
 

@@ -8,7 +8,6 @@ import { StoreGenerations } from './store-generation.js';
 
 /** One permit request on its way to the acquire script, as the reset check sees it. */
 export interface GuardedAsk {
-  readonly bucket: string;
   /** The store's clock when the request left. */
   readonly sentAt: number;
   /** The generation the request expects ('' for none). */
@@ -22,7 +21,7 @@ export interface GuardedAsk {
 /** The reset check's part of an acquire reply: its last two elements. */
 export interface GenerationReply {
   generation: string;
-  /** Milliseconds until the bucket's recovery ends; 0 when it does not recover. */
+  /** Milliseconds until the bucket's recovery ends; 0 when it does not recover (what a wait is for). */
   recoveryMs: number;
 }
 
@@ -54,17 +53,36 @@ export class StoreResetGuard {
   readonly #client: Redis;
   readonly #now: () => number;
   readonly #clockArgument: () => string;
-  /** This store's field in a recovery's hash (written again, never added twice, when a restore is re-sent). */
+  /** This store's field in a recovery's hash: written once per generation, so a restore sent again adds nothing. */
   readonly #recoveryField = `held:${randomUUID()}`;
   readonly #ledger = new OwnPermitLedger();
   readonly #generations = new StoreGenerations();
   /** Recoveries running, per bucket: every request that saw the loss waits for the one. */
   readonly #recoveries = new Map<string, Promise<void>>();
+  /** True while the connection is up: its drop is the latest moment a crash or failover loses the data. */
+  #connected: boolean;
+  readonly #onReady = (): void => {
+    this.#connected = true;
+  };
+  readonly #onClose = (): void => {
+    if (this.#connected) this.#generations.disconnected(this.#ledger.countedPerBucket(this.#now()));
+    this.#connected = false;
+  };
 
+  /** Watches `client`'s connection until {@link close}. */
   constructor(client: Redis, clock: { now: () => number; argument: () => string }) {
     this.#client = client;
     this.#now = clock.now;
     this.#clockArgument = clock.argument;
+    this.#connected = client.status === 'ready';
+    client.on('ready', this.#onReady);
+    client.on('close', this.#onClose);
+  }
+
+  /** Stops watching the connection. */
+  close(): void {
+    this.#client.off('ready', this.#onReady);
+    this.#client.off('close', this.#onClose);
   }
 
   /** What a permit request adds to the acquire script's KEYS and ARGV (`generationSeed`: a random id, for a generation it creates). */
@@ -72,7 +90,6 @@ export class StoreResetGuard {
     const sentAt = this.#now();
     const expected = this.#generations.expected(request.bucket, sentAt);
     return {
-      bucket: request.bucket,
       sentAt,
       expected,
       keys: [keys.generation, keys.recovery],
@@ -109,11 +126,6 @@ export class StoreResetGuard {
   /** Records the answer of a permit's request (its release). */
   released(bucket: string, permitId: string, windowMs: number): void {
     this.#ledger.answered(bucket, permitId, this.#now(), windowMs);
-  }
-
-  /** The connection to Redis dropped: what each bucket's permits counted then is what a loss took. */
-  disconnected(): void {
-    this.#generations.disconnected(this.#ledger.countedPerBucket(this.#now()));
   }
 
   async #restore(request: AcquireRequest, keys: PermitKeys, generation: string): Promise<void> {
