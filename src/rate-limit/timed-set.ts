@@ -33,6 +33,11 @@ export class TimedSet {
     return this.#times.get(id);
   }
 
+  /** Every id with its time, in no particular order. */
+  entries(): IterableIterator<[string, number]> {
+    return this.#times.entries();
+  }
+
   /** Adds `id` with time `at`, or moves it to `at` when it is already there. */
   set(id: string, at: number): void {
     // An id's live heap entry is the one matching its time, so an unchanged time needs no new entry.

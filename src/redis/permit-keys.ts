@@ -16,6 +16,10 @@ export interface PermitKeys {
   readonly learntLimit: string;
   /** Sorted set of background permits (in flight or answered), scored by when they stop counting. */
   readonly background: string;
+  /** The generation of the bucket's data, `<random id>:<created epoch ms>`: another one means Redis lost the data. */
+  readonly generation: string;
+  /** Hash of the bucket's recovery after Redis lost its data: its end, and the permits each store held then. */
+  readonly recovery: string;
 }
 
 /**
@@ -37,5 +41,7 @@ export function permitKeys(keyPrefix: string, bucket: string): PermitKeys {
     interactive: `${base}:interactive`,
     learntLimit: `${base}:learnt-limit`,
     background: `${base}:background`,
+    generation: `${base}:generation`,
+    recovery: `${base}:recovery`,
   };
 }

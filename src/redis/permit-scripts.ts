@@ -1,3 +1,4 @@
+import { ACQUIRE_RESET_CHECK } from './acquire-reset-check.js';
 import { LuaScript } from './lua-script.js';
 
 /*
@@ -20,7 +21,7 @@ import { LuaScript } from './lua-script.js';
  * expiry runs on Redis's real time; with a test clock (virtual time) it gets ten minutes more, so a
  * slow machine cannot expire permits that the virtual clock still counts.
  */
-const PRELUDE = `
+export const PRELUDE = `
 local function clock(override)
   if override ~= '' then return tonumber(override) end
   local time = redis.call('TIME')
@@ -33,11 +34,13 @@ end
 `;
 
 /**
- * KEYS: answered, in-flight, paused, interactive, learnt-limit, background.
+ * KEYS: answered, in-flight, paused, interactive, learnt-limit, background, then the store-reset
+ * check's: generation, recovery (see src/redis/acquire-reset-check.ts).
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
- * limitIsCeiling ('1' or '0'), share, hold grace ms.
+ * limitIsCeiling ('1' or '0'), share, hold grace ms, then the store-reset check's four.
  * Replies `{1, permitId, appliedLimit, counted}` (requests counted with this one) when granted, else
- * `{0, retryAfterMs, paused (1|0), appliedLimit}`.
+ * `{0, retryAfterMs, paused (1|0), appliedLimit}`; the store-reset check appends the generation and
+ * the recovery left (ms) to either.
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
 export const acquireScript = new LuaScript(`${PRELUDE}
@@ -46,6 +49,7 @@ local limit, window, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV
 local now = clock(ARGV[5])
 local is_interactive = ARGV[6] ~= 'background'
 local waiter = ARGV[8]
+${ACQUIRE_RESET_CHECK}
 
 -- A lease that ended unreleased counts as answered at its end.
 local ended = redis.call('ZRANGEBYSCORE', in_flight, '-inf', now, 'WITHSCORES')
@@ -120,7 +124,7 @@ else
     end
     if learnt then extend_ttl(learnt_key, lease + window, ARGV[5]) end
     if is_interactive and waiter ~= '' then redis.call('ZREM', interactive, 'waiter:' .. waiter) end
-    return {1, ARGV[4], applied, counted + 1}
+    return with_generation({1, ARGV[4], applied, counted + 1})
   end
   -- Refused: ask again when enough counted requests (and, for background, enough background ones)
   -- have left; background also when a hold or the interactive presence ends.
@@ -155,7 +159,7 @@ if is_interactive and waiter ~= '' then
   raise('present', now + hold_ms)
   extend_ttl(interactive, hold_ms, ARGV[5])
 end
-return {0, retry_after, is_paused, applied}
+return with_generation({0, retry_after, is_paused, applied})
 `);
 
 /**

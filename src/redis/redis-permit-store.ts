@@ -7,6 +7,7 @@ import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
 import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
 import { acquireScript, giveBackScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -34,9 +35,23 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - A pause after a 429 stops every client of the bucket; a limit learnt from a 429 applies to all.
  * - Interactive requests of any process overtake background ones (see {@link PermitStore}).
  * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
- *   (nothing counts any more: its window, plus the lease of any permit not released, has passed).
+ *   (nothing counts any more: its window, plus the lease of any permit not released, has passed);
+ *   the bucket's generation stays as long again, so that idleness never looks like a loss.
  * - `onRelease` tells about releases (and permits given back) made through this store instance;
  *   other processes' releases are seen at the next `tryAcquire` (its `retryAfterMs`).
+ * - When Redis loses its data (a restart without persistence, a failover to a replica without the
+ *   bucket, a flush), the lost count does not read as an empty window. Each store keeps the permits
+ *   it granted until they stop counting, and each bucket has a generation in Redis that outlives its
+ *   other keys. A store that granted a permit within window + lease and sees another generation
+ *   writes its permits back and marks the bucket as recovering until window + lease after the loss.
+ *   Meanwhile the key's processes together hold at most what the stores that saw the loss held when
+ *   it happened (taken when the connection dropped). Not covered: a store that granted nothing
+ *   within window + lease cannot tell a loss from a fresh bucket, and a failover that loses only the
+ *   latest writes keeps the generation (docs/architecture.md, "When the store loses its data").
+ * - While Redis is down, calls wait for their permit in ioredis's offline queue and go once it is
+ *   back. When ioredis gives up (`maxRetriesPerRequest` reconnection attempts, about 70 s with
+ *   ioredis 6's defaults), the waiting calls reject with its `MaxRetriesPerRequestError`, unsent.
+ *   Pass a client with other options to fail sooner.
  *
  * @example
  * ```ts
@@ -55,6 +70,7 @@ export class RedisPermitStore implements PermitStore {
   readonly #keyPrefix: string;
   readonly #clock: (() => number) | undefined;
   readonly #listeners = new ReleaseListeners();
+  readonly #resets: StoreResetGuard;
 
   /**
    * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
@@ -67,34 +83,50 @@ export class RedisPermitStore implements PermitStore {
     else this.client = new Redis(connection);
     this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
     this.#clock = options.clock;
+    this.#resets = new StoreResetGuard(this.client, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
   }
 
   /** {@inheritDoc PermitStore.tryAcquire} */
   async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     assertValidAcquireRequest(request);
     const keys = this.#keys(request.bucket);
-    const reply = await acquireScript.run(
-      this.client,
-      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background],
-      [
-        request.limit,
-        request.windowMs,
-        request.leaseMs,
-        randomUUID(),
-        this.#clockArgument(),
-        request.lane ?? 'interactive',
-        request.reserve ?? 0,
-        request.waiter ?? '',
-        request.limitIsCeiling === true ? '1' : '0',
-        request.share ?? 1,
-        WAITER_HOLD_GRACE_MS,
-      ],
-    );
-    return parseAcquireReply(reply);
+    // A reply that shows Redis lost the bucket's data is followed by a recovery and one more try.
+    for (let attempt = 1; ; attempt += 1) {
+      const permitId = randomUUID();
+      const ask = this.#resets.ask(request, keys, permitId);
+      const reply = await acquireScript.run(
+        this.client,
+        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, ...ask.keys],
+        [
+          request.limit,
+          request.windowMs,
+          request.leaseMs,
+          permitId,
+          this.#clockArgument(),
+          request.lane ?? 'interactive',
+          request.reserve ?? 0,
+          request.waiter ?? '',
+          request.limitIsCeiling === true ? '1' : '0',
+          request.share ?? 1,
+          WAITER_HOLD_GRACE_MS,
+          ...ask.args,
+        ],
+      );
+      const { rule, generation } = splitGenerationReply(reply);
+      const result = parseAcquireReply(rule);
+      if (generation === undefined) throw unexpectedReply();
+      if (!this.#resets.isReset(ask, generation)) {
+        this.#resets.answered(request, ask, generation, result);
+        return result;
+      }
+      if (attempt > 1) return result;
+      await this.#resets.recover(request, keys, generation.generation);
+    }
   }
 
   /** {@inheritDoc PermitStore.release} */
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+    this.#resets.released(bucket, permitId, windowMs);
     const keys = this.#keys(bucket);
     const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
@@ -102,6 +134,7 @@ export class RedisPermitStore implements PermitStore {
 
   /** {@inheritDoc PermitStore.giveBack} */
   async giveBack(bucket: string, permitId: string): Promise<void> {
+    this.#resets.givenBack(bucket, permitId);
     const keys = this.#keys(bucket);
     const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background], [permitId]);
     if (givenBack === 1) this.#listeners.notify(bucket, true);
@@ -134,6 +167,7 @@ export class RedisPermitStore implements PermitStore {
    * in stays open.
    */
   async close(): Promise<void> {
+    this.#resets.close();
     if (!this.#ownsClient || this.client.status === 'end') return;
     const ended = once(this.client, 'end');
     await this.client.quit();
@@ -174,7 +208,11 @@ function parseAcquireReply(reply: unknown): AcquireResult {
       return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
     }
   }
-  throw new Error(
+  throw unexpectedReply();
+}
+
+function unexpectedReply(): Error {
+  return new Error(
     'Failed to acquire a rate-limit permit: Redis answered the permit script with an unexpected reply. ' +
       'Check that the server is Redis 2.6 or later and that nothing else writes the school-admin-sdk keys.',
   );

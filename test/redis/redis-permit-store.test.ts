@@ -40,7 +40,7 @@ describe('RedisPermitStore', () => {
     it('holds no API key text, only the bucket name under the key prefix', async () => {
       const { client, keyPrefix, bucket } = await writeEveryKindOfKey();
       const keys = await client.keys(`${keyPrefix}*`);
-      const suffixes = ['answered', 'background', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
+      const suffixes = ['answered', 'background', 'generation', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
       expect(keys.sort()).toEqual(suffixes.map((suffix) => `${keyPrefix}{${bucket}}:${suffix}`));
       for (const key of keys) {
         for (let start = 0; start + 8 <= API_KEY.length; start += 1) expect(key).not.toContain(API_KEY.slice(start, start + 8));
@@ -64,6 +64,9 @@ describe('RedisPermitStore', () => {
       expect(await ttl('learnt-limit')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
       expect(await ttl('background')).toBeGreaterThan(0);
       expect(await ttl('background')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
+      // Outlives the rest by as much again, so an idle bucket never looks like a reset (see "store resets").
+      expect(await ttl('generation')).toBeGreaterThan(request.leaseMs + request.windowMs);
+      expect(await ttl('generation')).toBeLessThanOrEqual(2 * (request.leaseMs + request.windowMs));
     });
 
     it('an idle bucket vanishes once nothing in it counts any more (learnt limit, lanes and holds included)', async () => {
@@ -78,8 +81,8 @@ describe('RedisPermitStore', () => {
       await store.tryAcquire({ ...request, waiter: 'queue-1' });
       if (first.granted) await store.release(bucket, first.permitId, request.windowMs);
       expect(await client.keys(`${keyPrefix}*`)).not.toEqual([]);
-      // Everything stops counting 1.3 s after the last write (the hold's grace is the longest);
-      // give a busy machine ample time.
+      // Everything stops counting 1.3 s after the last write (the hold's grace is the longest; the
+      // generation is kept 0.6 s, twice window + lease); give a busy machine ample time.
       for (let waited = 0; waited < 10_000 && (await client.keys(`${keyPrefix}*`)).length > 0; waited += 100) await sleep(100);
       expect(await client.keys(`${keyPrefix}*`)).toEqual([]);
     });
@@ -105,6 +108,7 @@ describe('RedisPermitStore', () => {
         const store = new RedisPermitStore(client, { keyPrefix });
         expect((await store.tryAcquire({ bucket, limit: 1, windowMs: 60_000, leaseMs: 30_000 })).granted).toBe(true);
         expect((await redis().connect().keys(`${clientPrefix}*`)).sort()).toEqual([
+          `${clientPrefix}${keyPrefix}{${bucket}}:generation`,
           `${clientPrefix}${keyPrefix}{${bucket}}:in-flight`,
           `${clientPrefix}${keyPrefix}{${bucket}}:interactive`,
         ]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { Redis } from 'ioredis';
 import { locateRedisServer, type TestRedisTarget } from '../support/redis-lookup.js';
@@ -62,4 +63,47 @@ export function useRedisServer(): () => RedisFixture {
 /** A key prefix no other test uses, so tests sharing a server never see each other's keys. */
 export function uniqueKeyPrefix(): string {
   return `test-${randomUUID()}:`;
+}
+
+/** A redis-server of one test file that tests may crash and start again, empty, on the same port. */
+export interface CrashableRedis {
+  /** `redis://127.0.0.1:<port>`: the same across restarts. */
+  readonly url: string;
+  /** Kills the server (SIGKILL: a crash, no persistence) and starts it again empty after `outageMs`. */
+  crash(outageMs: number): Promise<void>;
+}
+
+/**
+ * Starts a redis-server of the file's own before its tests, one the tests may crash, and stops it
+ * after them. Skipped without a redis-server binary, and with REDIS_URL (a server the tests did not
+ * start cannot be crashed). Read the returned getter inside tests and hooks only.
+ */
+export function useCrashableRedis(): () => CrashableRedis {
+  const redis = target();
+  if (redis.kind !== 'binary') {
+    const reason = redis.kind === 'missing' ? redis.reason : 'REDIS_URL points at a server these tests must not crash';
+    beforeEach((context) => context.skip(`crashable Redis unavailable: ${reason}`));
+    return () => {
+      throw new Error(`crashable Redis unavailable: ${reason}`);
+    };
+  }
+  let server: TestRedisServer | undefined;
+  beforeAll(async () => {
+    server = await startRedisServer({ binary: redis.path });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    const current = server;
+    if (current === undefined) throw new Error('the Redis server is not started: read the fixture inside a test or hook');
+    return {
+      url: current.url,
+      crash: async (outageMs) => {
+        await current.kill();
+        await sleep(outageMs);
+        server = await startRedisServer({ binary: redis.path, port: current.port });
+      },
+    };
+  };
 }

@@ -12,12 +12,20 @@ export interface TestRedisServer {
   readonly url: string;
   /** Stops the server and waits for it to exit (does nothing for a server the tests did not start). */
   stop(): Promise<void>;
+  /**
+   * Kills the server at once (SIGKILL), as a crash does, and waits for it to exit; its data is gone
+   * (no persistence). Start it again with `startRedisServer({ port })`. Does nothing for a server
+   * the tests did not start.
+   */
+  kill(): Promise<void>;
 }
 
 /** Options of {@link startRedisServer}. */
 export interface StartRedisServerOptions {
   /** The redis-server binary. @default the first one found by `locateRedisServer()` */
   binary?: string;
+  /** The port to listen on (to restart a killed server where its clients look for it). @default a free port */
+  port?: number;
 }
 
 const STARTUP_TIMEOUT_MS = 10_000;
@@ -38,6 +46,7 @@ const PORT_ATTEMPTS = 3;
 export async function startRedisServer(options: StartRedisServerOptions = {}): Promise<TestRedisServer> {
   const binary = options.binary ?? locateRedisServer(process.env)?.path;
   if (binary === undefined) throw new Error(`Failed to start redis-server: it is not installed. ${REDIS_REMEDY}`);
+  if (options.port !== undefined) return startOnPort(binary, options.port);
   let lastError: unknown;
   // Another process may take the free port between our probe and redis-server's bind.
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
@@ -53,7 +62,7 @@ export async function startRedisServer(options: StartRedisServerOptions = {}): P
 /** A server the tests did not start (REDIS_URL): `stop()` leaves it running. */
 export function existingRedisServer(url: string): TestRedisServer {
   const port = Number(new URL(url).port || 6379);
-  return { port, url, stop: async () => undefined };
+  return { port, url, stop: async () => undefined, kill: async () => undefined };
 }
 
 async function freePort(): Promise<number> {
@@ -89,7 +98,14 @@ async function startOnPort(binary: string, port: number): Promise<TestRedisServe
     }
     await sleep(50);
   }
-  return { port, url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { port, url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child), kill: () => killChild(child) };
+}
+
+async function killChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exit = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exit;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
