@@ -49,8 +49,12 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
           store: options.pacing.store ?? sharedMemoryStore(),
           buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
           budgets: {
-            mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations },
-            queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries },
+            mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations, windowIsFloor: options.pacing.configuredWindows.mutations },
+            queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries, windowIsFloor: options.pacing.configuredWindows.queries },
+          },
+          defaultBudgets: {
+            mutations: !options.pacing.configuredLimits.mutations && !options.pacing.configuredWindows.mutations,
+            queries: !options.pacing.configuredLimits.queries && !options.pacing.configuredWindows.queries,
           },
           leaseMs: options.pacing.leaseMs,
           interactiveReserve: options.pacing.interactiveReserve,

@@ -20,7 +20,10 @@ export interface ResolvedClientOptions {
         mutations: RateLimitBudget;
         queries: RateLimitBudget;
         /** Which limits were configured explicitly (ceilings the server's stated limit may only lower). */
+        /** Whether each type's limit was configured explicitly (a ceiling the server's figures may only lower). */
         configuredLimits: { mutations: boolean; queries: boolean };
+        /** Whether each type's window was configured explicitly (a floor the server's figures may only lengthen). */
+        configuredWindows: { mutations: boolean; queries: boolean };
         store: PermitStore | undefined;
         leaseMs: number;
         interactiveReserve: number;
@@ -77,6 +80,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
             mutations: budget(options.limits?.mutations, DEFAULTS.mutations, 'limits.mutations', fail),
             queries: budget(options.limits?.queries, DEFAULTS.queries, 'limits.queries', fail),
             configuredLimits: { mutations: options.limits?.mutations?.limit !== undefined, queries: options.limits?.queries?.limit !== undefined },
+            configuredWindows: { mutations: options.limits?.mutations?.windowMs !== undefined, queries: options.limits?.queries?.windowMs !== undefined },
             store: options.limits?.store,
             leaseMs,
             interactiveReserve: nonNegativeInteger(options.limits?.interactiveReserve, DEFAULTS.interactiveReserve, 'limits.interactiveReserve', fail),

@@ -5,8 +5,8 @@ import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
-import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
-import { acquireScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { BURST_MEMORY_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
+import { acquireScript, learnBudgetScript, pauseScript, releaseScript } from './permit-scripts.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -75,7 +75,7 @@ export class RedisPermitStore implements PermitStore {
     const keys = this.#keys(request.bucket);
     const reply = await acquireScript.run(
       this.client,
-      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background],
+      [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent],
       [
         request.limit,
         request.windowMs,
@@ -88,6 +88,9 @@ export class RedisPermitStore implements PermitStore {
         request.limitIsCeiling === true ? '1' : '0',
         request.share ?? 1,
         WAITER_HOLD_GRACE_MS,
+        request.windowIsFloor === true ? '1' : '0',
+        request.demand ?? 1,
+        BURST_MEMORY_WINDOWS,
       ],
     );
     return parseAcquireReply(reply);
@@ -96,7 +99,7 @@ export class RedisPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.release} */
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
+    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
   }
 
@@ -114,7 +117,13 @@ export class RedisPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.learnLimit} */
   async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
-    await learnLimitScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+  }
+
+  /** {@inheritDoc PermitStore.learnWindow} */
+  async learnWindow(bucket: string, windowMs: number, keepMs: number): Promise<void> {
+    if (!(Number.isSafeInteger(windowMs) && windowMs >= 1)) throw new RangeError(`Failed to record the learnt window: it must be a positive whole number of milliseconds, got ${String(windowMs)}. Pass the window the server's answers revealed.`);
+    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -159,12 +168,12 @@ export function createRedisPermitStore(url: string, options: RedisPermitStoreOpt
 
 function parseAcquireReply(reply: unknown): AcquireResult {
   if (Array.isArray(reply)) {
-    const [granted, second, third, fourth] = reply as unknown[];
-    if (granted === 1 && typeof second === 'string' && typeof third === 'number') {
-      return { granted: true, permitId: second, limit: third, ...(typeof fourth === 'number' ? { counted: fourth } : {}) };
+    const [granted, second, third, fourth, fifth, sixth] = reply as unknown[];
+    if (granted === 1 && typeof second === 'string' && typeof third === 'number' && typeof fourth === 'number' && typeof fifth === 'number' && typeof sixth === 'number') {
+      return { granted: true, permitId: second, limit: third, counted: fourth, windowMs: fifth, oldestSentAgoMs: sixth };
     }
-    if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number') {
-      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
+    if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number' && typeof fifth === 'number') {
+      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth, windowMs: fifth };
     }
   }
   throw new Error(
