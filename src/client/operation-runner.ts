@@ -1,3 +1,4 @@
+import { DEFAULTS } from './options.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
@@ -57,7 +58,7 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
             queries: !options.pacing.configuredLimits.queries && !options.pacing.configuredWindows.queries,
           },
           leaseMs: options.pacing.leaseMs,
-          interactiveReserve: options.pacing.interactiveReserve,
+          ...(options.pacing.interactiveReserve === undefined ? { reserveShare: DEFAULTS.interactiveReserveShare } : { interactiveReserve: options.pacing.interactiveReserve }),
           waitingThresholdMs: options.pacing.waitingThresholdMs,
         });
   return { transport, limiter };

@@ -26,7 +26,8 @@ export interface ResolvedClientOptions {
         configuredWindows: { mutations: boolean; queries: boolean };
         store: PermitStore | undefined;
         leaseMs: number;
-        interactiveReserve: number;
+        /** Slots kept free for interactive calls; undefined: DEFAULTS.interactiveReserveShare of the limit in force. */
+        interactiveReserve: number | undefined;
         waitingThresholdMs: number;
       }
     | false;
@@ -83,7 +84,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
             configuredWindows: { mutations: options.limits?.mutations?.windowMs !== undefined, queries: options.limits?.queries?.windowMs !== undefined },
             store: options.limits?.store,
             leaseMs,
-            interactiveReserve: nonNegativeInteger(options.limits?.interactiveReserve, DEFAULTS.interactiveReserve, 'limits.interactiveReserve', fail),
+            interactiveReserve: options.limits?.interactiveReserve === undefined ? undefined : nonNegativeInteger(options.limits.interactiveReserve, 0, 'limits.interactiveReserve', fail),
             waitingThresholdMs: nonNegative(options.limits?.waitingThresholdMs, DEFAULTS.waitingThresholdMs, 'limits.waitingThresholdMs', fail),
           },
     ...callTuning(options, { ...DEFAULTS, headers: {}, priority: undefined }, fail),

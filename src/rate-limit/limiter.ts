@@ -72,10 +72,15 @@ export interface RateLimiterOptions {
   budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean; windowIsFloor?: boolean }>;
   leaseMs: number;
   /**
-   * Slots interactive calls can count on per window while bulk work runs (see `PacingOptions.interactiveReserve`).
-   * @default 0
+   * Slots kept free for interactive calls while bulk work runs (see `PacingOptions.interactiveReserve`).
+   * @default `reserveShare` of the limit in force, at least 1
    */
   interactiveReserve?: number;
+  /**
+   * The reserve as a share of the limit in force, when `interactiveReserve` is not given.
+   * @default 0
+   */
+  reserveShare?: number;
   /**
    * Calls waiting longer than this for a permit are told (`onWaiting`).
    * @default Infinity (never)
@@ -278,7 +283,10 @@ export class RateLimiter {
     if (lane === 'interactive') {
       request.waiter = this.#waiterId;
       if (demand > 1) request.demand = demand;
-    } else if (this.#options.interactiveReserve !== undefined && this.#options.interactiveReserve > 0) request.reserve = this.#options.interactiveReserve;
+    } else {
+      const reserve = this.#options.interactiveReserve ?? (this.#options.reserveShare === undefined ? 0 : Math.max(1, Math.ceil(this.#options.reserveShare * limit)));
+      if (reserve > 0) request.reserve = reserve;
+    }
     // The share is taken of the limit the store applies, as the backoff measures it.
     const applied = this.budget(type);
     const share = this.#backoff[type].limit(applied, Date.now()) / applied.limit;

@@ -98,7 +98,12 @@ export class MemoryPermitStore implements PermitStore {
     state.windowMs = windowMs;
     settle(state, now);
     const interactive = request.lane !== 'background';
-    if (interactive) state.interactiveBursts.record(state.interactiveInFlight.size + (request.demand ?? 1), now + BURST_MEMORY_WINDOWS * windowMs);
+    if (interactive) {
+      // What interactive traffic asks for: its requests in flight or counted, and the calls waiting now.
+      const demand = request.demand ?? 1;
+      state.interactiveBursts.record(state.interactiveInFlight.size + demand, now + BURST_MEMORY_WINDOWS * windowMs);
+      state.interactivePeaks.record(state.interactive.size + demand, now + windowMs);
+    }
     const paused = state.pausedUntil > now;
     const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(limit, request.share), now);
     if (retryAt === undefined) {
@@ -165,7 +170,6 @@ export class MemoryPermitStore implements PermitStore {
     } else {
       state.interactive.set(permitId, leaseEnd);
       state.interactiveInFlight.add(permitId);
-      state.interactivePeaks.record(state.interactive.size, now + state.windowMs);
       if (request.waiter !== undefined) state.held?.delete(request.waiter);
     }
     const countsUntil = leaseEnd + state.windowMs;

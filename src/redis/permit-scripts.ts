@@ -94,9 +94,11 @@ local function raise(member, until_ms)
   extend_ttl(markers, until_ms - now, ARGV[5])
 end
 if is_interactive then
-  -- The most interactive requests in flight or asking at once (a burst), remembered for a while.
-  local asking = redis.call('ZCOUNT', interactive, '(' .. now, '+inf') + tonumber(ARGV[13])
-  raise('burst:' .. asking, now + tonumber(ARGV[14]) * window)
+  -- What interactive traffic asks for: its requests in flight (a burst, remembered for a while)
+  -- or counted (its share, remembered for a window), and the calls waiting now.
+  local demand = tonumber(ARGV[13])
+  raise('burst:' .. (redis.call('ZCOUNT', interactive, '(' .. now, '+inf') + demand), now + tonumber(ARGV[14]) * window)
+  raise('peak:' .. (redis.call('ZCARD', interactive) + demand), now + window)
 end
 
 local retry_at
@@ -132,7 +134,6 @@ else
     if is_interactive then
       redis.call('ZADD', interactive, now + lease, ARGV[4])
       extend_ttl(interactive, lease + window, ARGV[5])
-      raise('peak:' .. redis.call('ZCARD', interactive), now + window)
       if waiter ~= '' then redis.call('ZREM', markers, 'waiter:' .. waiter) end
     else
       redis.call('ZADD', background, now + lease, ARGV[4])
