@@ -59,6 +59,7 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
           },
           leaseMs: options.pacing.leaseMs,
           ...(options.pacing.interactiveReserve === undefined ? { reserveShare: DEFAULTS.interactiveReserveShare } : { interactiveReserve: options.pacing.interactiveReserve }),
+          rampShare: DEFAULTS.bulkRampShare,
           waitingThresholdMs: options.pacing.waitingThresholdMs,
         });
   return { transport, limiter };

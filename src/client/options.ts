@@ -43,7 +43,7 @@ export interface PacingOptions {
    * the reserve that starts while a bulk job holds the budget waits for the job's slots to free (at
    * most a window) until its share is seen. `0`: no slot kept before interactive traffic shows up.
    * Figures for budgets of 20 to 1,000 per window: bench/README.md, "QoS".
-   * @default 2% of the limit in force, at least 1 (4 of the spec's 200 mutations per minute)
+   * @default 2% of the limit in force, at least 1 (4 of the spec's 200 mutations per minute); none below 10 requests per window
    */
   interactiveReserve?: number;
   /**
@@ -216,6 +216,13 @@ export const DEFAULTS = Object.freeze({
   leaseMarginMs: 5_000,
   /** {@link PacingOptions.interactiveReserve}: this share of the limit in force, at least one slot. */
   interactiveReserveShare: 0.02,
+  /**
+   * The share of the limit a bulk job's first window hands out across the window rather than at
+   * once (at least the reserve): a job fills the budget within a round trip and nothing frees for a
+   * window, so interactive calls that start in that window find these slots; bulk work takes them,
+   * a little later, when nobody asks.
+   */
+  bulkRampShare: 0.25,
   /** {@link PacingOptions.waitingThresholdMs}. */
   waitingThresholdMs: 1_000,
   /** {@link AdminClientOptions.retryBaseDelayMs}. */

@@ -52,6 +52,11 @@ export interface InteractiveTraffic {
   peak: number;
   /** The most interactive requests in flight at once within the last {@link BURST_MEMORY_WINDOWS} windows. */
   burst: number;
+  /**
+   * During the first window of a bulk job (a background burst that found no background request
+   * counted), the part of that window still to come, in (0, 1]; 0 after it.
+   */
+  rampLeft: number;
 }
 
 /**
@@ -67,11 +72,25 @@ export interface InteractiveTraffic {
  *   interactive request's count leaves when it ends goes to the next interactive request, however
  *   many there are per window, not to bulk work.
  *
- * Neither part takes the last slot from background work (at most `limit - 1` is kept), unless held
+ * - In the first window of a bulk job, background work takes the budget less `ramp` slots at once
+ *   and those evenly across the window.
+ *
+ * None of these takes the last slot from background work (at most `limit - 1` is kept), unless held
  * queues are waiting for it.
  */
-export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic): { total: number; background: number } {
+export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
   const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst));
   const interactiveShare = Math.min(limit - 1, traffic.peak + reserve);
-  return { total: limit - Math.max(traffic.holds, keptFree), background: limit - interactiveShare };
+  return { total: limit - Math.max(traffic.holds, keptFree), background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
+}
+
+/** Slots the first window of a bulk job (ramping `ramp` slots) still holds back with `rampLeft` of it to come. */
+export function rampHeld(limit: number, ramp: number, rampLeft: number): number {
+  if (!(rampLeft > 0) || ramp <= 0) return 0;
+  return Math.min(limit - 1, Math.ceil(ramp * Math.min(1, rampLeft)));
+}
+
+/** When the first window of a bulk job that ends at `rampEnd` lets background work have one slot more than the `held` it holds back now. */
+export function nextRampStep(ramp: number, windowMs: number, rampEnd: number, held: number): number {
+  return rampEnd - ((held - 1) * windowMs) / ramp;
 }

@@ -82,6 +82,12 @@ export interface RateLimiterOptions {
    */
   reserveShare?: number;
   /**
+   * The share of the limit a bulk job's first window hands out across the window rather than at
+   * once (at least the reserve); see `AcquireRequest.ramp`.
+   * @default 0 (no ramp)
+   */
+  rampShare?: number;
+  /**
    * Calls waiting longer than this for a permit are told (`onWaiting`).
    * @default Infinity (never)
    */
@@ -284,8 +290,10 @@ export class RateLimiter {
       request.waiter = this.#waiterId;
       if (demand > 1) request.demand = demand;
     } else {
-      const reserve = this.#options.interactiveReserve ?? (this.#options.reserveShare === undefined ? 0 : Math.max(1, Math.ceil(this.#options.reserveShare * limit)));
+      const reserve = this.#options.interactiveReserve ?? shareOfBudget(this.#options.reserveShare, limit);
       if (reserve > 0) request.reserve = reserve;
+      const ramp = Math.max(reserve, shareOfBudget(this.#options.rampShare, limit));
+      if (ramp > 0) request.ramp = ramp;
     }
     // The share is taken of the limit the store applies, as the backoff measures it.
     const applied = this.budget(type);
@@ -303,4 +311,17 @@ export class RateLimiter {
     if (limit / windowMs < configured.limit / configured.windowMs) return 'learnt_limit';
     return 'budget';
   }
+}
+
+/**
+ * Budgets below this many requests per window get no default reserve and no ramp: each slot kept
+ * back would cost bulk work more than a tenth of its pace (interactive calls still go before
+ * queued bulk work).
+ */
+export const SMALL_BUDGET = 10;
+
+/** `share` of `limit` in whole slots, at least one; none for a small budget or without a share. */
+function shareOfBudget(share: number | undefined, limit: number): number {
+  if (share === undefined || limit < SMALL_BUDGET) return 0;
+  return Math.max(1, Math.ceil(share * limit));
 }

@@ -1,5 +1,5 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
-import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
+import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
@@ -32,6 +32,8 @@ interface BucketState {
   readonly interactivePeaks: LevelMemory;
   /** The most interactive requests in flight or asking at once, remembered for BURST_MEMORY_WINDOWS windows. */
   readonly interactiveBursts: LevelMemory;
+  /** Epoch ms when the latest bulk job (background burst) began: its first window is ramped. */
+  rampStartedAt: number;
   /** Epoch ms before which the bucket is paused; 0 when it never was. */
   pausedUntil: number;
   /** The limit the server stated, for every client of the bucket. */
@@ -166,6 +168,8 @@ export class MemoryPermitStore implements PermitStore {
     state.inFlight.set(permitId, leaseEnd);
     state.sent.set(permitId, now);
     if (request.lane === 'background') {
+      // The first permit of a background burst opens its first window.
+      if (state.background.size === 0) state.rampStartedAt = now;
       state.background.set(permitId, leaseEnd);
     } else {
       state.interactive.set(permitId, leaseEnd);
@@ -190,6 +194,7 @@ export class MemoryPermitStore implements PermitStore {
         interactiveInFlight: new Set(),
         interactivePeaks: new LevelMemory(),
         interactiveBursts: new LevelMemory(),
+        rampStartedAt: Number.NEGATIVE_INFINITY,
         pausedUntil: 0,
         learntLimit: undefined,
         learntUntil: 0,
@@ -265,19 +270,28 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   const counted = state.inFlight.size + state.answered.size;
   if (request.lane !== 'background') return counted < limit ? undefined : nextChangeAt(state, counted - limit + 1);
   const background = state.background.size;
-  const room = backgroundRoom(limit, request.reserve ?? 0, {
-    holds: liveHolds(state, now),
-    peak: Math.max(state.interactivePeaks.max(now), state.interactive.size),
-    burst: state.interactiveBursts.max(now),
-  });
+  const reserve = request.reserve ?? 0;
+  // A burst that finds no background request counted starts a new first window.
+  const rampStart = background === 0 ? now : state.rampStartedAt;
+  const rampLeft = Math.max(0, rampStart + state.windowMs - now) / state.windowMs;
+  const ramp = request.ramp ?? 0;
+  const room = backgroundRoom(
+    limit,
+    reserve,
+    { holds: liveHolds(state, now), peak: Math.max(state.interactivePeaks.max(now), state.interactive.size), burst: state.interactiveBursts.max(now), rampLeft },
+    ramp,
+  );
   if (counted < room.total && background < room.background) return undefined;
   let retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
   if (background >= room.background) {
     const frees = state.background.nthEarliest(background - room.background + 1);
     retryAt = Math.max(retryAt, frees === undefined ? Number.POSITIVE_INFINITY : frees + state.windowMs);
   }
-  retryAt = Math.min(retryAt, earliestRelief(state, now));
-  return Number.isFinite(retryAt) && retryAt > now ? retryAt : now + state.windowMs;
+  let relief = earliestRelief(state, now);
+  const held = rampHeld(limit, ramp, rampLeft);
+  if (held > 0) relief = Math.min(relief, nextRampStep(ramp, state.windowMs, rampStart + state.windowMs, held));
+  retryAt = Math.min(retryAt, relief);
+  return Number.isFinite(retryAt) && retryAt > now ? Math.ceil(retryAt) : now + state.windowMs;
 }
 
 function hold(state: BucketState, waiter: string, until: number): void {

@@ -16,7 +16,7 @@ import type { Priority } from './priority.js';
  * or as many as the largest interactive burst seen lately, plus one per interactive queue that was
  * refused and is about to ask again; and it keeps off the share the interactive traffic actually
  * takes (the most interactive requests counted at once within the last window, plus `reserve`).
- * So an interactive call overtakes queued background work in every client and process sharing the
+ * In the first window of a bulk job it takes `ramp` slots only gradually. So an interactive call overtakes queued background work in every client and process sharing the
  * store, and finds a slot at once, whatever the budget and however busy the interactive traffic.
  *
  * Budgets: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
@@ -90,6 +90,13 @@ export interface AcquireRequest {
    * @default 0
    */
   reserve?: number;
+  /**
+   * Background requests only: in the first window of a bulk job (a background request that finds
+   * none counted starts one), this many slots are handed out evenly across the window instead of
+   * at once, so interactive calls that start in that window find them (at most `limit - 1`).
+   * @default 0
+   */
+  ramp?: number;
   /**
    * Interactive requests only: how many calls wait in the asking queue, this one included (a burst
    * of calls asks once for its head). The store remembers the largest burst to keep room for the next.

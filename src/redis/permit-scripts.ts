@@ -12,7 +12,9 @@ import { LuaScript } from './lua-script.js';
  *   KEYS interactive  sorted set of interactive demand: 'waiter:<id>' -> epoch ms when the slot held
  *                     for a refused interactive queue is let go; 'peak:<n>' -> until when n
  *                     interactive permits counted at once is remembered; 'burst:<n>' -> until when
- *                     n interactive requests in flight or asking at once is remembered
+ *                     n interactive requests in flight or asking at once is remembered;
+ *                     'ramp:<start>' -> when the first window of the bulk job that began at
+ *                     <start> ends (by the window at its start)
  *   KEYS learnt       string: the limit the server stated
  *   KEYS background   sorted set: background permit id -> its latest possible answer (lease end while
  *                     in flight, then its answer); it counts a window after that
@@ -40,7 +42,7 @@ end
  * interactive-permits, sent.
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
- * memory in windows.
+ * memory in windows, ramp.
  * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
  * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit, appliedWindow}`.
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
@@ -113,18 +115,27 @@ else
   local background_count = redis.call('ZCARD', background)
   local room = limit
   local background_room = math.huge
+  local ramp, ramp_end, ramp_held = 0, 0, 0
   if not is_interactive then
-    local holds, peak, burst = 0, redis.call('ZCARD', interactive), 0
+    local holds, peak, burst, ramp_start = 0, redis.call('ZCARD', interactive), 0, -math.huge
     for _, member in ipairs(redis.call('ZRANGE', markers, 0, -1)) do
       local kind, level = string.match(member, '^(%a+):(.*)$')
       if kind == 'waiter' then holds = holds + 1
       elseif kind == 'peak' then peak = math.max(peak, tonumber(level))
-      elseif kind == 'burst' then burst = math.max(burst, tonumber(level)) end
+      elseif kind == 'burst' then burst = math.max(burst, tonumber(level))
+      elseif kind == 'ramp' then ramp_start = math.max(ramp_start, tonumber(level)) end
     end
     local reserve = tonumber(ARGV[7])
     local kept_free = math.min(limit - 1, math.max(reserve, burst))
     room = limit - math.max(holds, kept_free)
-    background_room = limit - math.min(limit - 1, peak + reserve)
+    -- The first window of a bulk job hands out its last ramp slots evenly across the window.
+    ramp = tonumber(ARGV[15])
+    if ramp > 0 then
+      if background_count == 0 then ramp_start = now end
+      ramp_end = ramp_start + window
+      if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
+    end
+    background_room = limit - math.max(math.min(limit - 1, peak + reserve), ramp_held)
   end
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])
@@ -136,6 +147,7 @@ else
       extend_ttl(interactive, lease + window, ARGV[5])
       if waiter ~= '' then redis.call('ZREM', markers, 'waiter:' .. waiter) end
     else
+      if background_count == 0 then raise('ramp:' .. now, now + window) end
       redis.call('ZADD', background, now + lease, ARGV[4])
       extend_ttl(background, lease + window, ARGV[5])
     end
@@ -165,6 +177,7 @@ else
   if not is_interactive then
     local first_relief = redis.call('ZRANGE', markers, 0, 0, 'WITHSCORES')[2]
     if first_relief then retry_at = math.min(retry_at, tonumber(first_relief)) end
+    if ramp_held > 0 then retry_at = math.min(retry_at, math.ceil(ramp_end - (ramp_held - 1) * window / ramp)) end
   end
   if retry_at == math.huge or retry_at <= now then retry_at = now + window end
 end

@@ -91,6 +91,7 @@ export class RedisPermitStore implements PermitStore {
         request.windowIsFloor === true ? '1' : '0',
         request.demand ?? 1,
         BURST_MEMORY_WINDOWS,
+        request.ramp ?? 0,
       ],
     );
     return parseAcquireReply(reply);
