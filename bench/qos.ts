@@ -101,7 +101,7 @@ function report(row: Row): void {
     [
       row.scenario.padEnd(26),
       row.version.padEnd(8),
-      `reserve ${row.version === 'baseline' ? '-' : (row.reserve ?? DEFAULTS.interactiveReserve)}`.padEnd(9),
+      `reserve ${row.version === 'baseline' ? '-' : (row.reserve ?? 'auto')}`.padEnd(9),
       `rtt ${roundTripMs.toFixed(0)} ms (probe ${row.probeRoundTripMs.toFixed(0)})`.padStart(22),
       `interactive n=${interactiveMs.length}`.padEnd(16),
       `p50 ${p50.toFixed(0)} ms (${(p50 / roundTripMs).toFixed(2)}x)`.padStart(21),

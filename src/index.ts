@@ -58,6 +58,7 @@ export { bucketName, type RateLimitedOperationType } from './rate-limit/bucket-n
 export { MemoryPermitStore, type MemoryPermitStoreOptions } from './rate-limit/memory-permit-store.js';
 export type { AcquireRequest, AcquireResult, PermitStore } from './rate-limit/permit-store.js';
 export { operationTypeOf } from './rate-limit/operation-type.js';
+export type { BudgetInForce, BudgetSource } from './rate-limit/limiter.js';
 export { parseRetryAfter } from './retry/retry-after.js';
 
 export type {

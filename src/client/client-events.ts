@@ -1,3 +1,4 @@
+import type { BudgetInForce } from '../rate-limit/limiter.js';
 import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
 import type { Priority, WaitReason } from '../rate-limit/priority.js';
 
@@ -75,8 +76,9 @@ export interface WaitingEvent extends CallEvent {
   /**
    * `'budget'`: the key's budget is spent for now (by this client, another one, or another process
    * sharing the store); `'paused'`: every client of the key waits after a 429; `'learnt_limit'`:
-   * the server's stated limit is lower than the one configured; `'unreachable'`: the server could
-   * not be reached and the call waits to try again.
+   * the budget the server revealed (a limit it stated, a window its 429s showed) allows fewer
+   * requests per window than the one configured; `'unreachable'`: the server could not be reached
+   * and the call waits to try again.
    */
   reason: WaitReason;
   /**
@@ -84,6 +86,19 @@ export interface WaitingEvent extends CallEvent {
    * `NetworkError.networkCode`; undefined when the runtime gave none.
    */
   networkCode?: string | undefined;
+  /**
+   * The budget the call is paced under now and where it comes from: the `limits` option
+   * (`'configured'`), the documented default (`'default'`), or the server's own figures (`'server'`).
+   * Undefined only when pacing is off (`limits: false`).
+   *
+   * @example
+   * ```ts
+   * admin.on('waiting', ({ budget }) => {
+   *   if (budget?.source === 'server') console.log(`the server allows ${budget.limit} per ${budget.windowMs / 1000} s`);
+   * });
+   * ```
+   */
+  budget?: BudgetInForce | undefined;
 }
 
 /** Emitted before a failed attempt is retried (`attempt` is the one about to be sent: 2 for the first retry). */

@@ -1,3 +1,4 @@
+import { DEFAULTS } from './options.js';
 import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { Redactor } from '../errors/redactor.js';
 import { bucketName } from '../rate-limit/bucket-name.js';
@@ -49,11 +50,16 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
           store: options.pacing.store ?? sharedMemoryStore(),
           buckets: { mutations: bucketName(options.apiKey, 'mutations'), queries: bucketName(options.apiKey, 'queries') },
           budgets: {
-            mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations },
-            queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries },
+            mutations: { ...options.pacing.mutations, limitIsCeiling: options.pacing.configuredLimits.mutations, windowIsFloor: options.pacing.configuredWindows.mutations },
+            queries: { ...options.pacing.queries, limitIsCeiling: options.pacing.configuredLimits.queries, windowIsFloor: options.pacing.configuredWindows.queries },
+          },
+          defaultBudgets: {
+            mutations: !options.pacing.configuredLimits.mutations && !options.pacing.configuredWindows.mutations,
+            queries: !options.pacing.configuredLimits.queries && !options.pacing.configuredWindows.queries,
           },
           leaseMs: options.pacing.leaseMs,
-          interactiveReserve: options.pacing.interactiveReserve,
+          ...(options.pacing.interactiveReserve === undefined ? { reserveShare: DEFAULTS.interactiveReserveShare } : { interactiveReserve: options.pacing.interactiveReserve }),
+          rampShare: DEFAULTS.bulkRampShare,
           waitingThresholdMs: options.pacing.waitingThresholdMs,
         });
   return { transport, limiter };

@@ -34,16 +34,16 @@ export interface PacingOptions {
    */
   leaseMs?: number | undefined;
   /**
-   * Interactive calls of the key that can go out at once while bulk work (background calls) has
-   * the budget, per window. While interactive calls are about (one asked within the last window),
-   * background work leaves one slot free, so the slot an interactive call's count leaves goes to
-   * the next one; and during the first window of interactive traffic or of a bulk job's burst, it
-   * holds at most `limit - interactiveReserve` slots, since a bulk job fills the budget within a
-   * round trip and nothing frees before a window has passed. The cost, paid only then: bulk work
-   * has up to `interactiveReserve` slots fewer for one window (and one fewer while interactive
-   * calls are about). `0` turns the reserve off: interactive calls still go first, but wait for
-   * the next slot to free. Figures: bench/README.md, "QoS".
-   * @default 6
+   * Slots kept free for interactive calls at all times while bulk work (background calls) runs, so
+   * the first interactive call after a bulk job has filled the budget goes at once. On top of it,
+   * background work adapts to the interactive traffic it sees (in every client and process sharing
+   * the store): it keeps off the share that traffic takes (the most interactive requests counted at
+   * once within the last window) and keeps as many slots free as the largest interactive burst of
+   * the last 8 windows. The cost, for bulk work: these slots when unused. An interactive load above
+   * the reserve that starts while a bulk job holds the budget waits for the job's slots to free (at
+   * most a window) until its share is seen. `0`: no slot kept before interactive traffic shows up.
+   * Figures for budgets of 20 to 1,000 per window: bench/README.md, "QoS".
+   * @default 2% of the limit in force, at least 1 (4 of the spec's 200 mutations per minute); none below 10 requests per window
    */
   interactiveReserve?: number | undefined;
   /**
@@ -216,8 +216,15 @@ export const DEFAULTS = Object.freeze({
   queries: Object.freeze<RateLimitBudget>({ limit: 600, windowMs: 60_000 }),
   /** {@link PacingOptions.leaseMs} is `timeoutMs` plus this margin. */
   leaseMarginMs: 5_000,
-  /** {@link PacingOptions.interactiveReserve}. */
-  interactiveReserve: 6,
+  /** {@link PacingOptions.interactiveReserve}: this share of the limit in force, at least one slot. */
+  interactiveReserveShare: 0.02,
+  /**
+   * The share of the limit a bulk job's first window hands out across the window rather than at
+   * once (at least the reserve): a job fills the budget within a round trip and nothing frees for a
+   * window, so interactive calls that start in that window find these slots; bulk work takes them,
+   * a little later, when nobody asks.
+   */
+  bulkRampShare: 0.25,
   /** {@link PacingOptions.waitingThresholdMs}. */
   waitingThresholdMs: 1_000,
   /** {@link AdminClientOptions.retryBaseDelayMs}. */

@@ -210,12 +210,13 @@ export class RequestPipeline {
         return { data, response: answered.response, context: answered };
       }
       budget.rateLimited += 1;
-      const info = readRateLimitInfo(outcome, type, Date.now());
-      if (info.limit !== undefined) this.#limiter?.adaptLimit(type, info.limit);
+      const now = Date.now();
+      const info = readRateLimitInfo(outcome, type, now);
       // Never sooner than the fallback: a hint of 0, or a reset time already past (clock skew),
       // would otherwise re-send at once, again and again.
       const waitMs = Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited));
       if (budget.rateLimited > call.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
+        if (info.limit !== undefined) this.#limiter?.adaptLimit(type, info.limit);
         throw this.#rateLimitError(answered, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
@@ -229,7 +230,7 @@ export class RequestPipeline {
         count: budget.rateLimited,
       });
       if (this.#limiter === undefined) await abortableSleep(waitMs, call.signal);
-      else await this.#limiter.pause(type, Date.now() + waitMs);
+      else await this.#limiter.rateLimited(type, { limit: info.limit, earliestRetryAt: info.earliestWaitMs === undefined ? undefined : now + info.earliestWaitMs, pauseUntil: now + waitMs }, now);
     }
   }
 

@@ -20,10 +20,14 @@ export interface ResolvedClientOptions {
         mutations: RateLimitBudget;
         queries: RateLimitBudget;
         /** Which limits were configured explicitly (ceilings the server's stated limit may only lower). */
+        /** Whether each type's limit was configured explicitly (a ceiling the server's figures may only lower). */
         configuredLimits: { mutations: boolean; queries: boolean };
+        /** Whether each type's window was configured explicitly (a floor the server's figures may only lengthen). */
+        configuredWindows: { mutations: boolean; queries: boolean };
         store: PermitStore | undefined;
         leaseMs: number;
-        interactiveReserve: number;
+        /** Slots kept free for interactive calls; undefined: DEFAULTS.interactiveReserveShare of the limit in force. */
+        interactiveReserve: number | undefined;
         waitingThresholdMs: number;
       }
     | false;
@@ -77,9 +81,10 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
             mutations: budget(options.limits?.mutations, DEFAULTS.mutations, 'limits.mutations', fail),
             queries: budget(options.limits?.queries, DEFAULTS.queries, 'limits.queries', fail),
             configuredLimits: { mutations: options.limits?.mutations?.limit !== undefined, queries: options.limits?.queries?.limit !== undefined },
+            configuredWindows: { mutations: options.limits?.mutations?.windowMs !== undefined, queries: options.limits?.queries?.windowMs !== undefined },
             store: options.limits?.store,
             leaseMs,
-            interactiveReserve: nonNegativeInteger(options.limits?.interactiveReserve, DEFAULTS.interactiveReserve, 'limits.interactiveReserve', fail),
+            interactiveReserve: options.limits?.interactiveReserve === undefined ? undefined : nonNegativeInteger(options.limits.interactiveReserve, 0, 'limits.interactiveReserve', fail),
             waitingThresholdMs: nonNegative(options.limits?.waitingThresholdMs, DEFAULTS.waitingThresholdMs, 'limits.waitingThresholdMs', fail),
           },
     ...callTuning(options, { ...DEFAULTS, headers: {}, priority: undefined }, fail),

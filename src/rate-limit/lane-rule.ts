@@ -1,8 +1,9 @@
 import type { AcquireRequest } from './permit-store.js';
 
 /*
- * The parts of the permit rule that depend on lanes and learnt limits, shared by the memory store
- * (the Redis store's Lua script applies the same arithmetic; the contract tests hold both to it).
+ * The arithmetic of the permit rule that is not plain counting: lanes, learnt budgets and shares.
+ * The memory store calls these functions; the Redis store's Lua script applies the same arithmetic
+ * (src/redis/permit-scripts.ts); one contract test suite holds both to it.
  */
 
 /**
@@ -13,10 +14,28 @@ import type { AcquireRequest } from './permit-store.js';
  */
 export const WAITER_HOLD_GRACE_MS = 1_000;
 
+/**
+ * Windows for which the largest number of interactive requests seen at once (asked within one
+ * round trip: in flight together) is remembered. Bursts of interactive calls come far apart when
+ * the traffic is light (a burst of 3 at 2% of a 20-request budget comes every 7.5 windows); the
+ * slots kept free for the next one cost bulk work only while they are unused.
+ */
+export const BURST_MEMORY_WINDOWS = 8;
+
 /** The limit a store applies to `request` when the bucket has learnt `learnt` from the server. */
 export function appliedLimit(request: Pick<AcquireRequest, 'limit' | 'limitIsCeiling'>, learnt: number | undefined): number {
   if (learnt === undefined) return request.limit;
   return request.limitIsCeiling === true ? Math.min(request.limit, learnt) : learnt;
+}
+
+/**
+ * The window a store applies to `request` when the bucket has learnt `learnt` from the server: a
+ * configured window is a floor (a server may say its window is longer, never shorter), the
+ * documented default is replaced either way.
+ */
+export function appliedWindow(request: Pick<AcquireRequest, 'windowMs' | 'windowIsFloor'>, learnt: number | undefined): number {
+  if (learnt === undefined) return request.windowMs;
+  return request.windowIsFloor === true ? Math.max(request.windowMs, learnt) : learnt;
 }
 
 /** `limit` scaled by the request's share; never below one request per window. */
@@ -25,16 +44,54 @@ export function sharedLimit(limit: number, share: number | undefined): number {
   return Math.max(1, Math.floor(limit * share));
 }
 
+/** What a store knows about the interactive traffic of a bucket when a background request asks. */
+export interface InteractiveTraffic {
+  /** Slots held for refused interactive queues (one per queue, until shortly after its next attempt). */
+  holds: number;
+  /** The most interactive requests counted at once within the last window (their own share of the budget). */
+  peak: number;
+  /** The most interactive requests in flight at once (two or more) within the last {@link BURST_MEMORY_WINDOWS} windows. */
+  burst: number;
+  /**
+   * During the first window of a bulk job (a background burst that found no background request
+   * counted), the part of that window still to come, in (0, 1]; 0 after it.
+   */
+  rampLeft: number;
+}
+
 /**
- * The room of a background request while interactive traffic is present (otherwise: the limit
- * less one slot per held interactive queue). Counted requests must stay below the limit less one
- * slot per held interactive queue and, with a reserve, less one more slot: the slot an interactive
- * call's count leaves is kept for the next one. During the first window of interactive traffic,
- * or of a burst of background work (`fresh`), counted background requests must also stay at most
- * `limit - reserve` (at most `limit - 1` is reserved): a bulk job fills the budget within a round
- * trip, and the interactive calls of that first window would otherwise wait for its slots to free.
+ * The room of a background request: it is granted while the requests counted (every lane) stay
+ * below `total` and the background requests counted stay below `background`.
+ *
+ * - `reserve` slots (the client's `interactiveReserve`), or as many as the largest interactive burst
+ *   seen lately, or one while interactive requests asked within the last window, stay free at all
+ *   times, so an interactive call (or a burst) finds a slot at once, even the first one after a
+ *   bulk job has filled the budget; and one more per held interactive queue (a queue refused now
+ *   takes the next slot that frees, whichever process asks first).
+ * - Background work keeps off the share the interactive traffic actually takes: the most
+ *   interactive requests counted at once within the last window, plus the reserve. So the slot an
+ *   interactive request's count leaves when it ends goes to the next interactive request, however
+ *   many there are per window, not to bulk work.
+ *
+ * - In the first window of a bulk job, background work takes the budget less `ramp` slots at once
+ *   and those evenly across the window.
+ *
+ * None of these takes the last slot from background work (at most `limit - 1` is kept), unless held
+ * queues are waiting for it.
  */
-export function backgroundRoom(limit: number, reserve: number, presence: { present: boolean; fresh: boolean }, heldSlots: number): { total: number; background: number } {
-  const reserved = presence.present ? Math.min(reserve, limit - 1) : 0;
-  return { total: limit - heldSlots - (reserved > 0 ? 1 : 0), background: presence.fresh ? limit - reserved : Number.POSITIVE_INFINITY };
+export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
+  const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst, traffic.peak > 0 ? 1 : 0));
+  const interactiveShare = Math.min(limit - 1, traffic.peak + reserve);
+  return { total: limit - traffic.holds - keptFree, background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
+}
+
+/** Slots the first window of a bulk job (ramping `ramp` slots) still holds back with `rampLeft` of it to come. */
+export function rampHeld(limit: number, ramp: number, rampLeft: number): number {
+  if (!(rampLeft > 0) || ramp <= 0) return 0;
+  return Math.min(limit - 1, Math.ceil(ramp * Math.min(1, rampLeft)));
+}
+
+/** When the first window of a bulk job that ends at `rampEnd` lets background work have one slot more than the `held` it holds back now. */
+export function nextRampStep(ramp: number, windowMs: number, rampEnd: number, held: number): number {
+  return rampEnd - ((held - 1) * windowMs) / ramp;
 }

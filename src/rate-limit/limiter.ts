@@ -13,19 +13,60 @@ export interface LimiterBudget {
   windowMs: number;
 }
 
-/** What the limiter last heard from the store about a budget. */
+/** What the limiter learnt from the server and last heard from the store about a budget. */
 interface BudgetState {
-  /** The limit the server stated (`adaptLimit`). */
+  /** The limit the server stated. */
   learnt: number | undefined;
+  /** The window the server's answers revealed. */
+  learntWindow: number | undefined;
   /** The limit the store applied at the latest permit. */
   applied: number | undefined;
+  /** The window the store applied at the latest permit. */
+  appliedWindow: number | undefined;
   /** Requests the store counted at the latest permit (every client sharing it), when it says. */
   counted: number | undefined;
+  /** Epoch ms when the oldest request the store counted at the latest permit was sent, when it says. */
+  oldestSentAt: number | undefined;
+  /** Epoch ms until which the 429s of the burst that revealed a shorter window may narrow it. */
+  windowLearntUntil: number;
 }
 
-/** A budget as configured: `limitIsCeiling` when the limit was set explicitly (hints may only lower it). */
+/**
+ * A budget as configured: `limitIsCeiling` when the limit was set explicitly (the server's figures
+ * may only lower it), `windowIsFloor` when the window was (they may only lengthen it).
+ */
 export interface ConfiguredBudget extends LimiterBudget {
   limitIsCeiling: boolean;
+  windowIsFloor: boolean;
+}
+
+/** Where the budget a call waits under comes from. */
+export type BudgetSource =
+  /** The client's `limits` option. */
+  | 'configured'
+  /** The spec's documented default (200 mutations, 600 queries per minute). */
+  | 'default'
+  /** The server's own figures: a limit it stated, or a window its 429s revealed. */
+  | 'server';
+
+/** The budget a call is paced under now, and where it comes from. */
+export interface BudgetInForce {
+  /** Most requests in any sliding window. */
+  limit: number;
+  /** The sliding window, in milliseconds. */
+  windowMs: number;
+  /** The client's `limits` option, the documented default, or the server's own figures. */
+  source: BudgetSource;
+}
+
+/** What a 429 said, as the limiter uses it. */
+export interface RateLimitAnswer {
+  /** The limit the server stated, if any. */
+  limit: number | undefined;
+  /** The earliest moment (epoch ms) any of its hints says a request may pass again, if any. */
+  earliestRetryAt: number | undefined;
+  /** Epoch ms until which every client of the key waits (the latest hint, at least the fallback backoff). */
+  pauseUntil: number;
 }
 
 /** What a {@link RateLimiter} needs. */
@@ -33,18 +74,31 @@ export interface RateLimiterOptions {
   store: PermitStore;
   /** Bucket names per operation type (hashes of the key, never the key). */
   buckets: Record<RateLimitedOperationType, string>;
-  budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean }>;
+  budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean; windowIsFloor?: boolean }>;
   leaseMs: number;
   /**
-   * Slots interactive calls can count on per window while bulk work runs (see `PacingOptions.interactiveReserve`).
-   * @default 0
+   * Slots kept free for interactive calls while bulk work runs (see `PacingOptions.interactiveReserve`).
+   * @default `reserveShare` of the limit in force, at least 1
    */
   interactiveReserve?: number;
+  /**
+   * The reserve as a share of the limit in force, when `interactiveReserve` is not given.
+   * @default 0
+   */
+  reserveShare?: number;
+  /**
+   * The share of the limit a bulk job's first window hands out across the window rather than at
+   * once (at least the reserve); see `AcquireRequest.ramp`.
+   * @default 0 (no ramp)
+   */
+  rampShare?: number;
   /**
    * Calls waiting longer than this for a permit are told (`onWaiting`).
    * @default Infinity (never)
    */
   waitingThresholdMs?: number;
+  /** True for a type whose budget is the documented default (for {@link RateLimiter.budgetInForce}). */
+  defaultBudgets?: Partial<Record<RateLimitedOperationType, boolean>>;
 }
 
 /** How one call asks for a permit. */
@@ -81,9 +135,14 @@ export class RateLimiter {
       limit: budget.limit,
       windowMs: budget.windowMs,
       limitIsCeiling: budget.limitIsCeiling === true,
+      windowIsFloor: budget.windowIsFloor === true,
       learnt: undefined,
+      learntWindow: undefined,
       applied: undefined,
+      appliedWindow: undefined,
       counted: undefined,
+      oldestSentAt: undefined,
+      windowLearntUntil: 0,
     });
     this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
     this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
@@ -92,10 +151,20 @@ export class RateLimiter {
     this.#queues = { mutations: this.#queue('mutations'), queries: this.#queue('queries') };
   }
 
-  /** The budget currently applied to a type (it follows the limit the server states). */
+  /** The budget currently applied to a type (it follows the limit and the window the server reveals). */
   budget(type: RateLimitedOperationType): Readonly<LimiterBudget> {
     const budget = this.#budgets[type];
-    return { limit: budget.applied ?? this.#ownLimit(type), windowMs: budget.windowMs };
+    return { limit: budget.applied ?? this.#ownLimit(type), windowMs: budget.appliedWindow ?? this.#ownWindow(type) };
+  }
+
+  /** {@link RateLimiter.budget}, and whether it is configured, the documented default or the server's. */
+  budgetInForce(type: RateLimitedOperationType): BudgetInForce {
+    const budget = this.#budgets[type];
+    const applied = this.budget(type);
+    const fromServer = (budget.learnt !== undefined || budget.applied !== undefined) && applied.limit !== budget.limit;
+    const windowFromServer = applied.windowMs !== budget.windowMs;
+    const source: BudgetSource = fromServer || windowFromServer ? 'server' : this.#options.defaultBudgets?.[type] === true ? 'default' : 'configured';
+    return { ...applied, source };
   }
 
   /** Calls of a type waiting for a permit in this client. */
@@ -117,28 +186,78 @@ export class RateLimiter {
   }
 
   /**
-   * Adopts the limit the server states (`X-RateLimit-Limit` / `extensions.limit`): kept in the
-   * store for every client of the key, and here. A configured limit is never raised by it.
+   * Takes in a 429 and holds every request of the type (in all clients sharing the store) until
+   * `answer.pauseUntil`. What it teaches:
+   *
+   * - The stated limit is adopted (kept in the store for every client of the key); a configured
+   *   limit is never raised by it.
+   * - The server's window: the 429's earliest hint tells when the oldest request it counts frees,
+   *   and the store says when the oldest request it counts was sent. A clearly longer window than
+   *   the one applied (by a quarter, and at least a second: the hints are whole seconds, and a
+   *   request arrives after it was sent) is adopted at once. A shorter one only when this client's own traffic explains the
+   *   429 and the server states a limit below the applied one (a self-hosted server whose budget is
+   *   not the documented default); the 429s of that same burst then narrow it (each hint is
+   *   rounded up to a whole second). A configured window is never shortened.
+   * - When the requests the store counted do not explain the 429 (no more than the server
+   *   allows), someone else is spending the key's budget: the client uses a smaller share of it for
+   *   a while (see {@link ForeignShareBackoff}). A burst of the client's own 429s is not taken for that.
    */
+  rateLimited(type: RateLimitedOperationType, answer: RateLimitAnswer, nowMs: number = Date.now()): Promise<void> {
+    const budget = this.#budgets[type];
+    const before = this.budget(type);
+    const { counted } = budget;
+    const stated = answer.limit !== undefined && Number.isSafeInteger(answer.limit) && answer.limit > 0 ? answer.limit : undefined;
+    const own = counted !== undefined && counted > (stated ?? before.limit);
+    if (stated !== undefined) this.adaptLimit(type, stated);
+    if (answer.earliestRetryAt !== undefined && budget.oldestSentAt !== undefined) {
+      const revealed = Math.ceil(answer.earliestRetryAt - budget.oldestSentAt);
+      const narrowing = nowMs < budget.windowLearntUntil;
+      if (narrowing ? own && revealed < before.windowMs : revealed > clearlyLonger(before.windowMs)) {
+        this.#adaptWindow(type, revealed);
+      } else if (own && stated !== undefined && stated < before.limit && revealed < before.windowMs) {
+        this.#adaptWindow(type, revealed);
+        budget.windowLearntUntil = answer.pauseUntil;
+      }
+    }
+    if (!own) this.#backoff[type].rateLimited(this.budget(type), nowMs, counted === undefined ? undefined : { counted, pausedUntil: answer.pauseUntil });
+    return this.pause(type, answer.pauseUntil);
+  }
+
+  /** Adopts the limit the server states: kept in the store for every client of the key, and here. A configured limit is never raised by it. */
   adaptLimit(type: RateLimitedOperationType, limit: number): void {
-    if (!(Number.isSafeInteger(limit) && limit > 0)) return;
     const budget = this.#budgets[type];
     const before = this.#ownLimit(type);
     budget.learnt = limit;
     budget.applied = undefined; // until the store answers with the limit it applies now
-    const keepMs = budget.windowMs + this.#options.leaseMs;
-    this.#options.store.learnLimit?.(this.#options.buckets[type], limit, keepMs).catch(() => undefined);
+    this.#options.store.learnLimit?.(this.#options.buckets[type], limit, this.#keepMs(type)).catch(() => undefined);
     if (this.#ownLimit(type) > before) this.#queues[type].wake();
   }
 
-  /**
-   * Holds every request of the type (in all clients sharing the store) until `untilMs`, and, since
-   * someone else is spending the key's budget, uses a smaller share of it for a while.
-   */
+  /** Holds every request of the type, in all clients sharing the store, until `untilMs`. */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
-    const { counted } = this.#budgets[type];
-    this.#backoff[type].rateLimited(this.budget(type), Date.now(), counted === undefined ? undefined : { counted, pausedUntil: untilMs });
     return this.#options.store.pause(this.#options.buckets[type], untilMs);
+  }
+
+  /** Adopts the window the server's answers revealed, as {@link RateLimiter.adaptLimit} does the limit. A configured window is never shortened by it. */
+  #adaptWindow(type: RateLimitedOperationType, windowMs: number): void {
+    const budget = this.#budgets[type];
+    if (!(Number.isSafeInteger(windowMs) && windowMs > 0)) return;
+    const before = this.#ownWindow(type);
+    budget.learntWindow = windowMs;
+    budget.appliedWindow = undefined;
+    this.#options.store.learnWindow?.(this.#options.buckets[type], windowMs, this.#keepMs(type)).catch(() => undefined);
+    if (this.#ownWindow(type) < before) this.#queues[type].wake();
+  }
+
+  #keepMs(type: RateLimitedOperationType): number {
+    return this.#ownWindow(type) + this.#options.leaseMs;
+  }
+
+  /** The window this client asks for: configured or default, after the window it learnt itself. */
+  #ownWindow(type: RateLimitedOperationType): number {
+    const { windowMs, learntWindow, windowIsFloor } = this.#budgets[type];
+    if (learntWindow === undefined) return windowMs;
+    return windowIsFloor ? Math.max(windowMs, learntWindow) : learntWindow;
   }
 
   /** The limit this client asks for: configured or default, after the limit it learnt itself. */
@@ -153,24 +272,35 @@ export class RateLimiter {
     return new PermitQueue({
       store: this.#options.store,
       bucket: this.#options.buckets[type],
-      request: (lane) => this.#request(type, lane),
-      windowMs: () => budget.windowMs,
+      request: (lane, demand) => this.#request(type, lane, demand),
+      windowMs: () => this.budget(type).windowMs,
       reasonOf: (refusal) => this.#reasonOf(type, refusal),
+      budget: () => this.budgetInForce(type),
       onGranted: (result) => {
         budget.applied = result.limit;
+        budget.appliedWindow = result.windowMs;
         budget.counted = result.counted;
+        budget.oldestSentAt = result.oldestSentAgoMs === undefined ? undefined : Date.now() - result.oldestSentAgoMs;
       },
       waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY,
     });
   }
 
-  #request(type: RateLimitedOperationType, lane: Priority): AcquireRequest {
+  #request(type: RateLimitedOperationType, lane: Priority, demand: number): AcquireRequest {
     const budget = this.#budgets[type];
     const limit = this.#ownLimit(type);
-    const request: AcquireRequest = { bucket: this.#options.buckets[type], limit, windowMs: budget.windowMs, leaseMs: this.#options.leaseMs, lane };
+    const request: AcquireRequest = { bucket: this.#options.buckets[type], limit, windowMs: this.#ownWindow(type), leaseMs: this.#options.leaseMs, lane };
     if (budget.limitIsCeiling) request.limitIsCeiling = true;
-    if (lane === 'interactive') request.waiter = this.#waiterId;
-    else if (this.#options.interactiveReserve !== undefined && this.#options.interactiveReserve > 0) request.reserve = this.#options.interactiveReserve;
+    if (budget.windowIsFloor) request.windowIsFloor = true;
+    if (lane === 'interactive') {
+      request.waiter = this.#waiterId;
+      if (demand > 1) request.demand = demand;
+    } else {
+      const reserve = this.#options.interactiveReserve ?? shareOfBudget(this.#options.reserveShare, limit);
+      if (reserve > 0) request.reserve = reserve;
+      const ramp = Math.max(reserve, shareOfBudget(this.#options.rampShare, limit));
+      if (ramp > 0) request.ramp = ramp;
+    }
     // The share is taken of the limit the store applies, as the backoff measures it.
     const applied = this.budget(type);
     const share = this.#backoff[type].limit(applied, Date.now()) / applied.limit;
@@ -178,9 +308,31 @@ export class RateLimiter {
     return request;
   }
 
-  #reasonOf(type: RateLimitedOperationType, refusal: { paused: boolean; limit?: number }): WaitReason {
+  #reasonOf(type: RateLimitedOperationType, refusal: { paused: boolean; limit?: number; windowMs?: number }): WaitReason {
     if (refusal.paused) return 'paused';
-    if (refusal.limit !== undefined && refusal.limit < this.#budgets[type].limit) return 'learnt_limit';
+    const configured = this.#budgets[type];
+    const limit = refusal.limit ?? this.#ownLimit(type);
+    const windowMs = refusal.windowMs ?? this.#ownWindow(type);
+    // The server's own figures hold the call when they allow fewer requests per window than the client's.
+    if (limit / windowMs < configured.limit / configured.windowMs) return 'learnt_limit';
     return 'budget';
   }
+}
+
+/** The shortest revealed window taken as a sign that the server's window is longer than `windowMs`. */
+function clearlyLonger(windowMs: number): number {
+  return windowMs + Math.max(1_000, windowMs / 4);
+}
+
+/**
+ * Budgets below this many requests per window get no default reserve and no ramp: each slot kept
+ * back would cost bulk work more than a tenth of its pace (interactive calls still go before
+ * queued bulk work).
+ */
+export const SMALL_BUDGET = 10;
+
+/** `share` of `limit` in whole slots, at least one; none for a small budget or without a share. */
+function shareOfBudget(share: number | undefined, limit: number): number {
+  if (share === undefined || limit < SMALL_BUDGET) return 0;
+  return Math.max(1, Math.ceil(share * limit));
 }

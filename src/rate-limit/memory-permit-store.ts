@@ -1,5 +1,6 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
-import { appliedLimit, backgroundRoom, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
+import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
+import { LevelMemory } from './level-memory.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
 import { TimedSet } from './timed-set.js';
@@ -17,22 +18,34 @@ export interface MemoryPermitStoreOptions {
 interface BucketState {
   /** Permits not yet released, timed by their lease end. */
   readonly inFlight: TimedSet;
-  /** Answered permits, timed by the end of their count (answer + window). */
+  /** Answered permits, timed by their answer (they count until a window after it). */
   readonly answered: TimedSet;
-  /** Background permits (in flight or answered), timed by the latest end of their count. */
+  /** Background permits (in flight or answered), timed by their latest possible answer (lease end while in flight). */
   readonly background: TimedSet;
+  /** Interactive permits, timed like `background`. */
+  readonly interactive: TimedSet;
+  /** Every counted permit, timed by when it was granted (its request sent). */
+  readonly sent: TimedSet;
+  /** Interactive permits in flight. */
+  readonly interactiveInFlight: Set<string>;
+  /** The most interactive permits counted at once, remembered for a window. */
+  readonly interactivePeaks: LevelMemory;
+  /** The most interactive requests in flight or asking at once, remembered for BURST_MEMORY_WINDOWS windows. */
+  readonly interactiveBursts: LevelMemory;
+  /** Epoch ms when the latest bulk job (background burst) began: its first window is ramped. */
+  rampStartedAt: number;
   /** Epoch ms before which the bucket is paused; 0 when it never was. */
   pausedUntil: number;
   /** The limit the server stated, for every client of the bucket. */
   learntLimit: number | undefined;
   /** Epoch ms until which the learnt limit is kept (extended while the bucket grants permits). */
   learntUntil: number;
-  /** The window of the latest request (windows travel with requests), to settle leases when idle. */
+  /** The window the server's answers revealed, for every client of the bucket. */
+  learntWindow: number | undefined;
+  /** Epoch ms until which the learnt window is kept (extended while the bucket grants permits). */
+  learntWindowUntil: number;
+  /** The window applied at the latest request (windows travel with requests), to settle counts when idle. */
   windowMs: number;
-  /** Epoch ms until which interactive traffic counts as present (it asked within the window). */
-  interactiveUntil: number;
-  /** Epoch ms until which the first window of interactive traffic or of a background burst lasts. */
-  freshUntil: number;
   /** Refused interactive queues: waiter id -> epoch ms until which a slot is held for it. */
   held: Map<string, number> | undefined;
 }
@@ -80,39 +93,47 @@ export class MemoryPermitStore implements PermitStore {
     assertValidAcquireRequest(request);
     const now = this.#now();
     this.#forgetIdle(now);
-    const state = this.#settledState(request.bucket, now, request.windowMs);
-    const applied = appliedLimit(request, state.learntLimit);
+    const state = this.#state(request.bucket);
+    if (state.learntUntil <= now) state.learntLimit = undefined;
+    if (state.learntWindowUntil <= now) state.learntWindow = undefined;
+    const limit = appliedLimit(request, state.learntLimit);
+    const windowMs = appliedWindow(request, state.learntWindow);
+    state.windowMs = windowMs;
+    settle(state, now);
     const interactive = request.lane !== 'background';
-    if (interactive) noteInteractive(state, now, request.windowMs);
+    if (interactive) {
+      // What interactive traffic asks for: its requests in flight or counted, and the calls waiting now.
+      const demand = request.demand ?? 1;
+      // A burst (two or more at once) is remembered for a while; a single call's share, for a window.
+      const inFlight = state.interactiveInFlight.size + demand;
+      if (inFlight >= 2) state.interactiveBursts.record(inFlight, now + BURST_MEMORY_WINDOWS * windowMs);
+      state.interactivePeaks.record(state.interactive.size + demand, now + windowMs);
+    }
     const paused = state.pausedUntil > now;
-    const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(applied, request.share), now);
+    const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(limit, request.share), now);
     if (retryAt === undefined) {
       const permitId = this.#grant(state, request, now);
-      return { granted: true, permitId, limit: applied, counted: state.inFlight.size + state.answered.size };
+      return { granted: true, permitId, limit, windowMs, counted: state.inFlight.size + state.answered.size, oldestSentAgoMs: now - (state.sent.nthEarliest(1) ?? now) };
     }
     const retryAfterMs = retryAt - now;
-    if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, request.windowMs) + WAITER_HOLD_GRACE_MS);
-    return { granted: false, retryAfterMs, paused, limit: applied };
+    if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, windowMs) + WAITER_HOLD_GRACE_MS);
+    return { granted: false, retryAfterMs, paused, limit, windowMs };
   }
 
   /** {@inheritDoc PermitStore.release} */
-  async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+  async release(bucket: string, permitId: string, _windowMs?: number): Promise<void> {
     const state = this.#buckets.get(bucket);
     if (state === undefined) return;
-    const countedUntil = this.#now() + windowMs;
+    const now = this.#now();
     if (state.inFlight.delete(permitId)) {
-      state.answered.set(permitId, countedUntil);
-      if (state.background.get(permitId) !== undefined) state.background.set(permitId, countedUntil);
+      answer(state, permitId, now);
       this.#listeners.notify(bucket);
       return;
     }
     // A response after the lease ended: the request may have reached the server up to now, so it
     // counts until a window after this answer, later than the lease's end would say.
-    const leaseCountedUntil = state.answered.get(permitId);
-    if (leaseCountedUntil !== undefined && leaseCountedUntil < countedUntil) {
-      state.answered.set(permitId, countedUntil);
-      if (state.background.get(permitId) !== undefined) state.background.set(permitId, countedUntil);
-    }
+    const leaseEnd = state.answered.get(permitId);
+    if (leaseEnd !== undefined && leaseEnd < now) answer(state, permitId, now);
   }
 
   /** {@inheritDoc PermitStore.giveBack} */
@@ -120,6 +141,9 @@ export class MemoryPermitStore implements PermitStore {
     const state = this.#buckets.get(bucket);
     if (state === undefined || !state.inFlight.delete(permitId)) return;
     state.background.delete(permitId);
+    state.interactive.delete(permitId);
+    state.interactiveInFlight.delete(permitId);
+    state.sent.delete(permitId);
     this.#listeners.notify(bucket, true);
   }
 
@@ -138,6 +162,14 @@ export class MemoryPermitStore implements PermitStore {
     state.learntUntil = Math.max(state.learntUntil, this.#now() + keepMs);
   }
 
+  /** {@inheritDoc PermitStore.learnWindow} */
+  async learnWindow(bucket: string, windowMs: number, keepMs: number): Promise<void> {
+    if (!(Number.isSafeInteger(windowMs) && windowMs >= 1)) throw new RangeError(`Failed to record the learnt window: it must be a positive whole number of milliseconds, got ${String(windowMs)}. Pass the window the server's answers revealed.`);
+    const state = this.#state(bucket);
+    state.learntWindow = windowMs;
+    state.learntWindowUntil = Math.max(state.learntWindowUntil, this.#now() + keepMs);
+  }
+
   /** {@inheritDoc PermitStore.onRelease} */
   onRelease(bucket: string, listener: (givenBack?: boolean) => void): () => void {
     return this.#listeners.add(bucket, listener);
@@ -146,34 +178,47 @@ export class MemoryPermitStore implements PermitStore {
   #grant(state: BucketState, request: AcquireRequest, now: number): string {
     this.#issuedPermits += 1;
     const permitId = `permit-${this.#issuedPermits}`;
-    const countsUntil = now + request.leaseMs + request.windowMs;
-    state.inFlight.set(permitId, now + request.leaseMs);
+    const leaseEnd = now + request.leaseMs;
+    state.inFlight.set(permitId, leaseEnd);
+    state.sent.set(permitId, now);
     if (request.lane === 'background') {
       // The first permit of a background burst opens its first window.
-      if (state.background.size === 0) state.freshUntil = Math.max(state.freshUntil, now + request.windowMs);
-      state.background.set(permitId, countsUntil);
-    } else if (request.waiter !== undefined) {
-      state.held?.delete(request.waiter);
+      if (state.background.size === 0) state.rampStartedAt = now;
+      state.background.set(permitId, leaseEnd);
+    } else {
+      state.interactive.set(permitId, leaseEnd);
+      state.interactiveInFlight.add(permitId);
+      if (request.waiter !== undefined) state.held?.delete(request.waiter);
     }
+    const countsUntil = leaseEnd + state.windowMs;
     if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, countsUntil);
+    if (state.learntWindow !== undefined) state.learntWindowUntil = Math.max(state.learntWindowUntil, countsUntil);
     return permitId;
   }
 
   #state(bucket: string): BucketState {
     let state = this.#buckets.get(bucket);
     if (state === undefined) {
-      state = { inFlight: new TimedSet(), answered: new TimedSet(), background: new TimedSet(), pausedUntil: 0, learntLimit: undefined, learntUntil: 0, windowMs: 0, interactiveUntil: 0, freshUntil: 0, held: undefined };
+      state = {
+        inFlight: new TimedSet(),
+        answered: new TimedSet(),
+        background: new TimedSet(),
+        interactive: new TimedSet(),
+        sent: new TimedSet(),
+        interactiveInFlight: new Set(),
+        interactivePeaks: new LevelMemory(),
+        interactiveBursts: new LevelMemory(),
+        rampStartedAt: Number.NEGATIVE_INFINITY,
+        pausedUntil: 0,
+        learntLimit: undefined,
+        learntUntil: 0,
+        learntWindow: undefined,
+        learntWindowUntil: 0,
+        windowMs: 0,
+        held: undefined,
+      };
       this.#buckets.set(bucket, state);
     }
-    return state;
-  }
-
-  /** The bucket as of `now`: ended leases turned into answered permits, expired counts dropped. */
-  #settledState(bucket: string, now: number, windowMs: number): BucketState {
-    const state = this.#state(bucket);
-    state.windowMs = windowMs;
-    settle(state, now);
-    if (state.learntUntil <= now) state.learntLimit = undefined;
     return state;
   }
 
@@ -197,61 +242,75 @@ export class MemoryPermitStore implements PermitStore {
   }
 }
 
-/** Turns ended leases into answered permits and drops counts that ended. */
-function settle(state: BucketState, now: number): void {
-  for (const lease of state.inFlight.takeUntil(now)) state.answered.set(lease.id, lease.at + state.windowMs);
-  state.answered.takeUntil(now);
-  state.background.takeUntil(now);
+/** Records the answer of an in-flight (or lease-ended) permit at `now`: it counts a window more. */
+function answer(state: BucketState, permitId: string, now: number): void {
+  state.answered.set(permitId, now);
+  state.interactiveInFlight.delete(permitId);
+  if (state.background.get(permitId) !== undefined) state.background.set(permitId, now);
+  if (state.interactive.get(permitId) !== undefined) state.interactive.set(permitId, now);
 }
 
-/** True when nothing in the bucket counts or waits any more: forgetting it changes no answer. */
+/** Turns ended leases into answered permits (answered at their lease's end) and drops counts that ended. */
+function settle(state: BucketState, now: number): void {
+  for (const lease of state.inFlight.takeUntil(now)) {
+    state.answered.set(lease.id, lease.at);
+    state.interactiveInFlight.delete(lease.id);
+  }
+  const countedSince = now - state.windowMs;
+  for (const ended of state.answered.takeUntil(countedSince)) state.sent.delete(ended.id);
+  state.background.takeUntil(countedSince);
+  state.interactive.takeUntil(countedSince);
+}
+
+/** True when nothing in the bucket counts or waits any more: forgetting it changes no answer that matters. */
 function holdsNothing(state: BucketState, now: number): boolean {
   settle(state, now);
   return (
     state.inFlight.size === 0 &&
     state.answered.size === 0 &&
     state.pausedUntil <= now &&
-    state.interactiveUntil <= now &&
-    state.freshUntil <= now &&
     state.learntUntil <= now &&
+    state.learntWindowUntil <= now &&
     liveHolds(state, now) === 0
   );
-}
-
-/** An interactive request asked: traffic is present for a window; if it was not, a first window opens. */
-function noteInteractive(state: BucketState, now: number, windowMs: number): void {
-  if (state.interactiveUntil <= now) state.freshUntil = Math.max(state.freshUntil, now + windowMs);
-  extendPresence(state, now + windowMs);
 }
 
 /**
  * When a request the bucket has no room for should ask again, or undefined when there is room:
  * when enough counted requests (and, for background, enough background ones) have left;
- * background also when a hold, the presence or a first window ends.
+ * background also when a hold or a remembered interactive level ends.
  */
 function refusedUntil(state: BucketState, request: AcquireRequest, limit: number, now: number): number | undefined {
   const counted = state.inFlight.size + state.answered.size;
   if (request.lane !== 'background') return counted < limit ? undefined : nextChangeAt(state, counted - limit + 1);
   const background = state.background.size;
-  const present = state.interactiveUntil > now;
-  const fresh = present && (state.freshUntil > now || background === 0);
-  const room = backgroundRoom(limit, request.reserve ?? 0, { present, fresh }, liveHolds(state, now));
+  const reserve = request.reserve ?? 0;
+  // A burst that finds no background request counted starts a new first window.
+  const rampStart = background === 0 ? now : state.rampStartedAt;
+  const rampLeft = Math.max(0, rampStart + state.windowMs - now) / state.windowMs;
+  const ramp = request.ramp ?? 0;
+  const room = backgroundRoom(
+    limit,
+    reserve,
+    { holds: liveHolds(state, now), peak: Math.max(state.interactivePeaks.max(now), state.interactive.size), burst: state.interactiveBursts.max(now), rampLeft },
+    ramp,
+  );
   if (counted < room.total && background < room.background) return undefined;
   let retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
-  if (background >= room.background) retryAt = Math.max(retryAt, state.background.nthEarliest(background - room.background + 1) ?? Number.POSITIVE_INFINITY);
-  retryAt = Math.min(retryAt, earliestHoldEnd(state, now));
-  return Number.isFinite(retryAt) && retryAt > now ? retryAt : now + request.windowMs;
-}
-
-function extendPresence(state: BucketState, until: number): void {
-  state.interactiveUntil = Math.max(state.interactiveUntil, until);
+  if (background >= room.background) {
+    const frees = state.background.nthEarliest(background - room.background + 1);
+    retryAt = Math.max(retryAt, frees === undefined ? Number.POSITIVE_INFINITY : frees + state.windowMs);
+  }
+  let relief = earliestRelief(state, now);
+  const held = rampHeld(limit, ramp, rampLeft);
+  if (held > 0) relief = Math.min(relief, nextRampStep(ramp, state.windowMs, rampStart + state.windowMs, held));
+  retryAt = Math.min(retryAt, relief);
+  return Number.isFinite(retryAt) && retryAt > now ? Math.ceil(retryAt) : now + state.windowMs;
 }
 
 function hold(state: BucketState, waiter: string, until: number): void {
   state.held ??= new Map();
   state.held.set(waiter, until);
-  // Interactive traffic stays present while a refused queue waits.
-  extendPresence(state, until);
 }
 
 /** Drops ended holds; returns how many are left. */
@@ -262,10 +321,9 @@ function liveHolds(state: BucketState, now: number): number {
   return state.held?.size ?? 0;
 }
 
-/** The earliest moment a hold, the interactive presence or a first window ends (what may let background through). */
-function earliestHoldEnd(state: BucketState, now: number): number {
-  let earliest = state.interactiveUntil > now ? state.interactiveUntil : Number.POSITIVE_INFINITY;
-  if (state.freshUntil > now) earliest = Math.min(earliest, state.freshUntil);
+/** The earliest moment a hold or a remembered interactive level ends (what may let background through). */
+function earliestRelief(state: BucketState, now: number): number {
+  let earliest = Math.min(state.interactivePeaks.nextExpiry(now), state.interactiveBursts.nextExpiry(now));
   for (const until of state.held?.values() ?? []) earliest = Math.min(earliest, until);
   return earliest;
 }
@@ -276,5 +334,7 @@ function earliestHoldEnd(state: BucketState, now: number): number {
  * (a release may come sooner; `onRelease` tells).
  */
 function nextChangeAt(state: BucketState, needed: number): number {
-  return state.answered.nthEarliest(needed) ?? state.inFlight.nthEarliest(1) ?? Number.POSITIVE_INFINITY;
+  const answeredAt = state.answered.nthEarliest(needed);
+  if (answeredAt !== undefined) return answeredAt + state.windowMs;
+  return state.inFlight.nthEarliest(1) ?? Number.POSITIVE_INFINITY;
 }

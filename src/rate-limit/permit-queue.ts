@@ -3,6 +3,7 @@ import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.
 import type { Priority, WaitReason } from './priority.js';
 import { WaitList, Waiter, type WaiterOwner } from './wait-list.js';
 import { WaitingWatch, type WaitInfo } from './waiting-watch.js';
+import type { BudgetInForce } from './limiter.js';
 
 /** A granted permit; release it when the response (or the failure) arrives. */
 export interface Permit {
@@ -22,12 +23,14 @@ type Granted = Extract<AcquireResult, { granted: true }>;
 export interface PermitQueueOptions {
   store: PermitStore;
   bucket: string;
-  /** The store request for a lane (limit, window, lease, share, reserve, waiter id). */
-  request(lane: Priority): AcquireRequest;
+  /** The store request for a lane (limit, window, lease, share, reserve, waiter id), with the calls waiting in it (`demand`). */
+  request(lane: Priority, demand: number): AcquireRequest;
   /** The current window: a permit counts this long after its release, and no sleep is longer. */
   windowMs(): number;
   /** What a refusal means for the calls still waiting. */
   reasonOf(refusal: Refusal): WaitReason;
+  /** The budget in force (for the `waiting` event). */
+  budget(): BudgetInForce;
   /** Hears what the store said with a permit: the limit it applied (a learnt limit shows here) and the requests it counts. */
   onGranted(result: Granted): void;
   /** Calls waiting longer than this are told (`Infinity`: never). */
@@ -96,7 +99,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const direct = options.lane === 'interactive' ? this.#interactive.size === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
     const freed = this.#freed;
-    return this.#options.store.tryAcquire(this.#options.request(options.lane)).then((result) => {
+    return this.#options.store.tryAcquire(this.#options.request(options.lane, 1)).then((result) => {
       if (result.granted) {
         this.#options.onGranted(result);
         const permit = this.#permit(result.permitId);
@@ -170,7 +173,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
         let result: AcquireResult;
         const freed = this.#freed;
         try {
-          result = await this.#options.store.tryAcquire(this.#options.request(head.lane));
+          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, (head.lane === 'interactive' ? this.#interactive : this.#background).size));
         } catch (error) {
           // The store failed (e.g. Redis is down): the call it was asked for fails with it.
           const failed = this.#head();
@@ -230,9 +233,9 @@ export class PermitQueue implements WaiterOwner<Permit> {
 
   #describe(waiter: Waiter<Permit>): Omit<WaitInfo, 'waitedMs'> {
     const ahead = (waiter.lane === 'background' ? this.#interactive.size : 0) + (waiter.list?.ahead(waiter) ?? 0);
-    const { limit } = this.#options.request(waiter.lane);
+    const budget = this.#options.budget();
     const untilNextAttempt = this.#timer === undefined ? 0 : Math.max(0, this.#dueAt - performance.now());
-    return { expectedMs: untilNextAttempt + Math.floor(ahead / limit) * this.#options.windowMs(), reason: this.#reason };
+    return { expectedMs: untilNextAttempt + Math.floor(ahead / budget.limit) * budget.windowMs, reason: this.#reason, budget };
   }
 
   #permit(permitId: string): Permit {

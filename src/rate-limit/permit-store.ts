@@ -11,17 +11,20 @@ import type { Priority } from './priority.js';
  * has arrived at the server at some unknown moment up to now, so it counts until `windowMs` after
  * its response, which is the latest moment its arrival can still be inside the server's window.
  *
- * Lanes (optional for a store; both stores of the SDK apply them): an `interactive` request may
- * take any free slot; a `background` request leaves free one slot per interactive queue that was
- * refused and is about to ask again, and, while interactive traffic is present (an interactive
- * request asked within the last window, or a refused one still waits) and `reserve` is above 0,
- * one more slot; during the first window of interactive traffic or of a burst of background work,
- * background permits count at most `limit - reserve`. So an interactive call overtakes queued
- * background work in every client and process sharing the store, and usually finds a slot at once.
+ * Lanes (optional for a store; both stores of the SDK apply them, see `lane-rule.ts`): an
+ * `interactive` request may take any free slot. A `background` request leaves free `reserve` slots,
+ * or as many as the largest interactive burst seen lately, plus one per interactive queue that was
+ * refused and is about to ask again; and it keeps off the share the interactive traffic actually
+ * takes (the most interactive requests counted at once within the last window, plus `reserve`).
+ * In the first window of a bulk job it takes `ramp` slots only gradually. So an interactive call overtakes queued background work in every client and process sharing the
+ * store, and finds a slot at once, whatever the budget and however busy the interactive traffic.
  *
- * Limits: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
+ * Budgets: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
  * replaces a request's `limit`, unless `limitIsCeiling` (an explicitly configured limit), which it
- * may only lower.
+ * may only lower. A window learnt from the server (`learnWindow`) replaces the request's
+ * `windowMs`, unless `windowIsFloor` (an explicitly configured window), which it may only lengthen.
+ * A learnt window applies at once to the requests already counted (a store keeps when each was
+ * answered, not when its count ends).
  *
  * Memory: a store forgets a bucket once nothing in it counts any more (idle for its window, plus
  * the lease of any permit not released).
@@ -36,7 +39,11 @@ export interface PermitStore {
    * that dies while holding it cannot hold budget for longer than the lease (plus the window).
    */
   tryAcquire(request: AcquireRequest): Promise<AcquireResult>;
-  /** Marks the permit's request as answered now: it counts for `windowMs` more, then frees. */
+  /**
+   * Marks the permit's request as answered now: it counts for the bucket's window more (the
+   * request's `windowMs`, or the learnt window), then frees. `windowMs` is the caller's window, for
+   * stores that do not keep one.
+   */
   release(bucket: string, permitId: string, windowMs: number): Promise<void>;
   /**
    * Optional: the permit's request never left (the connection could not be made: refused, host
@@ -57,6 +64,13 @@ export interface PermitStore {
    * every client of the bucket, kept at least `keepMs` and as long as the bucket is in use.
    */
   learnLimit?(bucket: string, limit: number, keepMs: number): Promise<void>;
+  /**
+   * Optional: records the sliding window the server's answers revealed (a 429's reset time against
+   * the times the client sent its requests) for every client of the bucket, kept at least `keepMs`
+   * and as long as the bucket is in use. A store without it leaves each client with the window it
+   * learnt itself.
+   */
+  learnWindow?(bucket: string, windowMs: number, keepMs: number): Promise<void>;
   /**
    * Optional: calls `listener` when a permit of `bucket` may have become free sooner than a
    * previous `tryAcquire` answered (a release or a permit given back in this process), with
@@ -81,12 +95,24 @@ export interface AcquireRequest {
    */
   lane?: Priority;
   /**
-   * Background requests only: while interactive traffic is present, one slot is left free and,
-   * during the first window of that traffic or of a burst of background work, background permits
-   * count at most `limit - reserve` (at most `limit - 1` is reserved).
+   * Background requests only: slots left free for interactive requests at all times, on top of
+   * the share the interactive traffic takes (see {@link PermitStore}; at most `limit - 1`).
    * @default 0
    */
   reserve?: number;
+  /**
+   * Background requests only: in the first window of a bulk job (a background request that finds
+   * none counted starts one), this many slots are handed out evenly across the window instead of
+   * at once, so interactive calls that start in that window find them (at most `limit - 1`).
+   * @default 0
+   */
+  ramp?: number;
+  /**
+   * Interactive requests only: how many calls wait in the asking queue, this one included (a burst
+   * of calls asks once for its head). The store remembers the largest burst to keep room for the next.
+   * @default 1
+   */
+  demand?: number;
   /**
    * Interactive requests only: names the queue that asks. When refused, the store holds one slot
    * for it against background requests until shortly after its next attempt is due.
@@ -100,6 +126,13 @@ export interface AcquireRequest {
    * @default false
    */
   limitIsCeiling?: boolean;
+  /**
+   * True when `windowMs` was configured explicitly: a learnt window may lengthen it but never
+   * shorten it. False: a learnt window replaces it (the documented default, for self-hosted
+   * deployments).
+   * @default false
+   */
+  windowIsFloor?: boolean;
   /**
    * The fraction of the limit to use, in (0, 1], after 429s caused by traffic outside the SDK;
    * at least one request per window is always allowed.
@@ -117,12 +150,19 @@ export type AcquireResult =
       permitId: string;
       /** The limit the store applied (after a learnt limit), when it says. */
       limit?: number;
+      /** The window the store applied (after a learnt window), when it says. */
+      windowMs?: number;
       /**
        * Requests the bucket counts with this one (every client sharing the store), when the store
        * says. After a 429 from traffic outside the SDK, the limiter takes what got through as the
        * room that traffic leaves; a store that does not say gets the halving share instead.
        */
       counted?: number;
+      /**
+       * How long ago the oldest request the bucket counts (this one included) was sent, when the
+       * store says: a 429's reset time against it tells the server's window.
+       */
+      oldestSentAgoMs?: number;
     }
   | {
       /** No permit now: wait `retryAfterMs` and ask again. */
@@ -137,4 +177,6 @@ export type AcquireResult =
       paused: boolean;
       /** The limit the store applied (after a learnt limit), when it says. */
       limit?: number;
+      /** The window the store applied (after a learnt window), when it says. */
+      windowMs?: number;
     };

@@ -1,3 +1,4 @@
+import type { BudgetInForce } from './limiter.js';
 import type { WaitReason } from './priority.js';
 import type { Waiter } from './wait-list.js';
 
@@ -8,6 +9,12 @@ export interface WaitInfo {
   /** An estimate of how much longer it will wait, when the limiter can tell. */
   expectedMs: number | undefined;
   reason: WaitReason;
+  /**
+   * The budget the call is paced under now (`limit` requests per sliding `windowMs`) and where it
+   * comes from: the client's `limits` option, the documented default, or the server's own figures
+   * (a limit it stated, a window its 429s revealed).
+   */
+  budget: BudgetInForce;
 }
 
 /**

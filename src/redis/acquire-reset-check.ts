@@ -17,7 +17,7 @@
  * the LAST ones of the script's lists, so the rule's own lists may grow in front of them. Reads
  * `now`, `window`, `answered` and `in_flight` from the script's header.
  *
- * Refuses (reply `{0, retryAfterMs, 0, limit, generation, recoveryMs}`):
+ * Refuses (reply `{0, retryAfterMs, 0, limit, window, generation, recoveryMs}`):
  * - a request whose expected generation is not the bucket's: Redis lost the data the store counted
  *   on. The bucket recovers from now on; the store restores its permits and asks again.
  * - while the bucket recovers, a request when Redis counts as many permits as the stores that saw
@@ -47,7 +47,7 @@ if expected_generation ~= '' and expected_generation ~= generation then
     redis.call('HSET', recovery_key, 'until', recovering_until)
     extend_ttl(recovery_key, recovering_until - now, reset_clock)
   end
-  return {0, 0, 0, tonumber(ARGV[1]), generation, math.max(0, recovering_until - now)}
+  return {0, 0, 0, tonumber(ARGV[1]), window, generation, math.max(0, recovering_until - now)}
 end
 local recovery_ms = math.max(0, recovering_until - now)
 if recovery_ms > 0 then
@@ -56,15 +56,16 @@ if recovery_ms > 0 then
   for i = 1, #fields, 2 do
     if fields[i] ~= 'until' then held = held + tonumber(fields[i + 1]) end
   end
-  -- Counting now: in flight, a lease ended less than a window ago, or answered less than a window ago.
+  -- Counting now: in flight, or a lease that ended or an answer that came less than a window ago
+  -- (answered permits are scored by their answer).
   local from = '(' .. (now - window)
-  if redis.call('ZCOUNT', in_flight, from, '+inf') + redis.call('ZCOUNT', answered, '(' .. now, '+inf') >= held then
+  if redis.call('ZCOUNT', in_flight, from, '+inf') + redis.call('ZCOUNT', answered, from, '+inf') >= held then
     local retry_at = math.min(now + window, recovering_until)
-    local next_answer = redis.call('ZRANGEBYSCORE', answered, '(' .. now, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)[2]
-    if next_answer then retry_at = math.min(retry_at, tonumber(next_answer)) end
+    local next_answer = redis.call('ZRANGEBYSCORE', answered, from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)[2]
+    if next_answer then retry_at = math.min(retry_at, tonumber(next_answer) + window) end
     local next_lease = redis.call('ZRANGEBYSCORE', in_flight, from, now, 'WITHSCORES', 'LIMIT', 0, 1)[2]
     if next_lease then retry_at = math.min(retry_at, tonumber(next_lease) + window) end
-    return {0, retry_at - now, 0, tonumber(ARGV[1]), generation, recovery_ms}
+    return {0, retry_at - now, 0, tonumber(ARGV[1]), window, generation, recovery_ms}
   end
 end
 local function with_generation(reply)

@@ -6,17 +6,22 @@ import { LuaScript } from './lua-script.js';
  * bucket sees one order of events, and reads one clock: Redis TIME (unless a test passes its own
  * clock as the last ARGV; an empty string means TIME).
  *
- * Per bucket:
- *   KEYS answered   sorted set: permit id -> epoch ms when it stops counting (answer + window)
- *   KEYS in-flight  sorted set: permit id -> epoch ms when its lease ends
- *   KEYS paused     string: epoch ms when the pause after a 429 ends
- *   KEYS interactive sorted set: 'present' -> epoch ms when interactive traffic stops counting as
- *                   present; 'fresh' -> epoch ms when the first window of interactive traffic or
- *                   of a background burst ends; 'waiter:<id>' -> epoch ms when the slot held for
- *                   a refused interactive queue is let go
- *   KEYS learnt     string: the limit the server stated
- *   KEYS background sorted set: background permit id -> epoch ms when it stops counting (in flight:
- *                   lease end + window; answered: answer + window)
+ * Per bucket (src/redis/permit-keys.ts):
+ *   KEYS answered     sorted set: permit id -> epoch ms of its answer (it counts a window more)
+ *   KEYS in-flight    sorted set: permit id -> epoch ms when its lease ends
+ *   KEYS paused       string: epoch ms when the pause after a 429 ends
+ *   KEYS interactive  sorted set of interactive demand: 'waiter:<id>' -> epoch ms when the slot held
+ *                     for a refused interactive queue is let go; 'peak:<n>' -> until when n
+ *                     interactive permits counted at once is remembered; 'burst:<n>' -> until when
+ *                     n interactive requests in flight or asking at once is remembered;
+ *                     'ramp:<start>' -> when the first window of the bulk job that began at
+ *                     <start> ends (by the window at its start)
+ *   KEYS learnt       string: the limit the server stated
+ *   KEYS background   sorted set: background permit id -> its latest possible answer (lease end while
+ *                     in flight, then its answer); it counts a window after that
+ *   KEYS learnt-window string: the window the server's answers revealed
+ *   KEYS interactive-permits sorted set: interactive permit id -> as for background
+ *   KEYS sent         sorted set: counted permit id -> epoch ms when it was granted
  * Every write extends the key's PEXPIRE to cover what it holds, so an idle bucket vanishes. Key
  * expiry runs on Redis's real time; with a test clock (virtual time) it gets ten minutes more, so a
  * slow machine cannot expire permits that the virtual clock still counts.
@@ -34,61 +39,74 @@ end
 `;
 
 /**
- * KEYS: answered, in-flight, paused, interactive, learnt-limit, background, then the store-reset
- * check's: generation, recovery (see src/redis/acquire-reset-check.ts).
+ * KEYS: answered, in-flight, paused, interactive, learnt-limit, background, learnt-window,
+ * interactive-permits, sent, then the store-reset check's: generation, recovery (see
+ * src/redis/acquire-reset-check.ts).
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
- * limitIsCeiling ('1' or '0'), share, hold grace ms, then the store-reset check's four.
- * Replies `{1, permitId, appliedLimit, counted}` (requests counted with this one) when granted, else
- * `{0, retryAfterMs, paused (1|0), appliedLimit}`; the store-reset check appends the generation and
- * the recovery left (ms) to either.
+ * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
+ * memory in windows, ramp, then the store-reset check's four.
+ * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
+ * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit,
+ * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either.
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
 export const acquireScript = new LuaScript(`${PRELUDE}
-local answered, in_flight, paused, interactive, learnt_key, background = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local answered, in_flight, paused, markers, learnt_key, background = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local learnt_window_key, interactive, sent = KEYS[7], KEYS[8], KEYS[9]
 local limit, window, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local now = clock(ARGV[5])
 local is_interactive = ARGV[6] ~= 'background'
 local waiter = ARGV[8]
 ${ACQUIRE_RESET_CHECK}
 
--- A lease that ended unreleased counts as answered at its end.
-local ended = redis.call('ZRANGEBYSCORE', in_flight, '-inf', now, 'WITHSCORES')
-for i = 1, #ended, 2 do
-  redis.call('ZADD', answered, tonumber(ended[i + 1]) + window, ended[i])
-end
-if #ended > 0 then
-  redis.call('ZREMRANGEBYSCORE', in_flight, '-inf', now)
-  extend_ttl(answered, window, ARGV[5])
-end
-redis.call('ZREMRANGEBYSCORE', answered, '-inf', now)
-redis.call('ZREMRANGEBYSCORE', interactive, '-inf', now)
-redis.call('ZREMRANGEBYSCORE', background, '-inf', now)
-
--- A learnt limit replaces the request's, or only lowers it when the request's was configured.
+-- A learnt limit replaces the request's, or only lowers it when the request's was configured; a
+-- learnt window replaces the request's, or only lengthens it when the request's was configured.
 local learnt = redis.call('GET', learnt_key)
 if learnt then
   learnt = tonumber(learnt)
   if ARGV[9] == '1' then limit = math.min(limit, learnt) else limit = learnt end
 end
+local learnt_window = redis.call('GET', learnt_window_key)
+if learnt_window then
+  learnt_window = tonumber(learnt_window)
+  if ARGV[12] == '1' then window = math.max(window, learnt_window) else window = learnt_window end
+end
 local applied = limit
 local share = tonumber(ARGV[10])
 if share < 1 then limit = math.max(1, math.floor(limit * share)) end
 
+-- A lease that ended unreleased counts as answered at its end; counts a window old end.
+local ended = redis.call('ZRANGEBYSCORE', in_flight, '-inf', now, 'WITHSCORES')
+for i = 1, #ended, 2 do
+  redis.call('ZADD', answered, ended[i + 1], ended[i])
+end
+if #ended > 0 then
+  redis.call('ZREMRANGEBYSCORE', in_flight, '-inf', now)
+  extend_ttl(answered, window, ARGV[5])
+end
+local since = now - window
+local gone = redis.call('ZRANGEBYSCORE', answered, '-inf', since)
+for i = 1, #gone, 1000 do
+  redis.call('ZREM', sent, unpack(gone, i, math.min(i + 999, #gone)))
+end
+redis.call('ZREMRANGEBYSCORE', answered, '-inf', since)
+redis.call('ZREMRANGEBYSCORE', background, '-inf', since)
+redis.call('ZREMRANGEBYSCORE', interactive, '-inf', since)
+redis.call('ZREMRANGEBYSCORE', markers, '-inf', now)
+
 local function raise(member, until_ms)
-  local current = tonumber(redis.call('ZSCORE', interactive, member) or '0')
-  if current < until_ms then redis.call('ZADD', interactive, until_ms, member) end
+  local current = tonumber(redis.call('ZSCORE', markers, member) or '0')
+  if current < until_ms then redis.call('ZADD', markers, until_ms, member) end
+  extend_ttl(markers, until_ms - now, ARGV[5])
 end
 if is_interactive then
-  -- Interactive traffic that starts (again) opens a first window.
-  if not redis.call('ZSCORE', interactive, 'present') then raise('fresh', now + window) end
-  raise('present', now + window)
-  extend_ttl(interactive, window, ARGV[5])
+  -- What interactive traffic asks for: its requests in flight (a burst, remembered for a while)
+  -- or counted (its share, remembered for a window), and the calls waiting now.
+  local demand = tonumber(ARGV[13])
+  local in_flight_now = redis.call('ZCOUNT', interactive, '(' .. now, '+inf') + demand
+  if in_flight_now >= 2 then raise('burst:' .. in_flight_now, now + tonumber(ARGV[14]) * window) end
+  raise('peak:' .. (redis.call('ZCARD', interactive) + demand), now + window)
 end
-local present = redis.call('ZSCORE', interactive, 'present')
-local fresh = redis.call('ZSCORE', interactive, 'fresh')
-local held = redis.call('ZCARD', interactive)
-if present then held = held - 1 end
-if fresh then held = held - 1 end
 
 local retry_at
 local is_paused = 0
@@ -102,38 +120,56 @@ else
   local background_count = redis.call('ZCARD', background)
   local room = limit
   local background_room = math.huge
+  local ramp, ramp_end, ramp_held = 0, 0, 0
   if not is_interactive then
-    local reserve = 0
-    if present then reserve = math.min(tonumber(ARGV[7]), limit - 1) end
-    room = limit - held
-    if reserve > 0 then room = room - 1 end
-    -- The first window of interactive traffic or of a background burst: background keeps to
-    -- limit - reserve.
-    if present and (fresh or background_count == 0) then background_room = limit - reserve end
+    local holds, peak, burst, ramp_start = 0, redis.call('ZCARD', interactive), 0, -math.huge
+    for _, member in ipairs(redis.call('ZRANGE', markers, 0, -1)) do
+      local kind, level = string.match(member, '^(%a+):(.*)$')
+      if kind == 'waiter' then holds = holds + 1
+      elseif kind == 'peak' then peak = math.max(peak, tonumber(level))
+      elseif kind == 'burst' then burst = math.max(burst, tonumber(level))
+      elseif kind == 'ramp' then ramp_start = math.max(ramp_start, tonumber(level)) end
+    end
+    local reserve = tonumber(ARGV[7])
+    local kept_free = math.min(limit - 1, math.max(reserve, burst))
+    if peak > 0 then kept_free = math.min(limit - 1, math.max(kept_free, 1)) end
+    room = limit - holds - kept_free
+    -- The first window of a bulk job hands out its last ramp slots evenly across the window.
+    ramp = tonumber(ARGV[15])
+    if ramp > 0 then
+      if background_count == 0 then ramp_start = now end
+      ramp_end = ramp_start + window
+      if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
+    end
+    background_room = limit - math.max(math.min(limit - 1, peak + reserve), ramp_held)
   end
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])
+    redis.call('ZADD', sent, now, ARGV[4])
     extend_ttl(in_flight, lease + window, ARGV[5])
-    if not is_interactive then
-      if background_count == 0 then
-        raise('fresh', now + window)
-        extend_ttl(interactive, window, ARGV[5])
-      end
-      redis.call('ZADD', background, now + lease + window, ARGV[4])
+    extend_ttl(sent, lease + window, ARGV[5])
+    if is_interactive then
+      redis.call('ZADD', interactive, now + lease, ARGV[4])
+      extend_ttl(interactive, lease + window, ARGV[5])
+      if waiter ~= '' then redis.call('ZREM', markers, 'waiter:' .. waiter) end
+    else
+      if background_count == 0 then raise('ramp:' .. now, now + window) end
+      redis.call('ZADD', background, now + lease, ARGV[4])
       extend_ttl(background, lease + window, ARGV[5])
     end
     if learnt then extend_ttl(learnt_key, lease + window, ARGV[5]) end
-    if is_interactive and waiter ~= '' then redis.call('ZREM', interactive, 'waiter:' .. waiter) end
-    return with_generation({1, ARGV[4], applied, counted + 1})
+    if learnt_window then extend_ttl(learnt_window_key, lease + window, ARGV[5]) end
+    local oldest = redis.call('ZRANGE', sent, 0, 0, 'WITHSCORES')[2]
+    return with_generation({1, ARGV[4], applied, counted + 1, window, now - tonumber(oldest or now)})
   end
   -- Refused: ask again when enough counted requests (and, for background, enough background ones)
-  -- have left; background also when a hold or the interactive presence ends.
+  -- have left; background also when a hold or a remembered interactive level ends.
   retry_at = now
   if counted >= room then
     retry_at = math.huge
     local needed = counted - room + 1
     if needed >= 1 and needed <= answered_count then
-      retry_at = tonumber(redis.call('ZRANGE', answered, needed - 1, needed - 1, 'WITHSCORES')[2])
+      retry_at = tonumber(redis.call('ZRANGE', answered, needed - 1, needed - 1, 'WITHSCORES')[2]) + window
     else
       local first_lease = redis.call('ZRANGE', in_flight, 0, 0, 'WITHSCORES')[2]
       if first_lease then retry_at = tonumber(first_lease) end
@@ -142,66 +178,63 @@ else
   if background_count >= background_room then
     local needed = background_count - background_room + 1
     local frees = redis.call('ZRANGE', background, needed - 1, needed - 1, 'WITHSCORES')[2]
-    retry_at = math.max(retry_at, frees and tonumber(frees) or math.huge)
+    retry_at = math.max(retry_at, frees and tonumber(frees) + window or math.huge)
   end
   if not is_interactive then
-    local first_hold = redis.call('ZRANGE', interactive, 0, 0, 'WITHSCORES')[2]
-    if first_hold then retry_at = math.min(retry_at, tonumber(first_hold)) end
+    local first_relief = redis.call('ZRANGE', markers, 0, 0, 'WITHSCORES')[2]
+    if first_relief then retry_at = math.min(retry_at, tonumber(first_relief)) end
+    if ramp_held > 0 then retry_at = math.min(retry_at, math.ceil(ramp_end - (ramp_held - 1) * window / ramp)) end
   end
   if retry_at == math.huge or retry_at <= now then retry_at = now + window end
 end
 
 local retry_after = retry_at - now
 if is_interactive and waiter ~= '' then
-  local hold_ms = math.min(retry_after, window) + tonumber(ARGV[11])
-  redis.call('ZADD', interactive, now + hold_ms, 'waiter:' .. waiter)
-  -- Interactive traffic stays present while a refused queue waits.
-  raise('present', now + hold_ms)
-  extend_ttl(interactive, hold_ms, ARGV[5])
+  raise('waiter:' .. waiter, now + math.min(retry_after, window) + tonumber(ARGV[11]))
 end
-return with_generation({0, retry_after, is_paused, applied})
+return with_generation({0, retry_after, is_paused, applied, window})
 `);
 
 /**
- * KEYS: answered, in-flight, background. ARGV: permit id, windowMs, clock.
+ * KEYS: answered, in-flight, background, interactive-permits. ARGV: permit id, windowMs (for the
+ * keys' expiry), clock.
  * Replies 1 when an in-flight permit was released, else 0 (unknown, or its lease had ended).
  */
 export const releaseScript = new LuaScript(`${PRELUDE}
-local answered, in_flight, background = KEYS[1], KEYS[2], KEYS[3]
+local answered, in_flight, background, interactive = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local window = tonumber(ARGV[2])
-local counted_until = clock(ARGV[3]) + window
+local now = clock(ARGV[3])
 
-local function recount_background()
-  local until_now = redis.call('ZSCORE', background, ARGV[1])
-  if until_now then redis.call('ZADD', background, counted_until, ARGV[1]) end
+local function answer()
+  redis.call('ZADD', answered, now, ARGV[1])
+  extend_ttl(answered, window, ARGV[3])
+  for _, lane in ipairs({background, interactive}) do
+    if redis.call('ZSCORE', lane, ARGV[1]) then
+      redis.call('ZADD', lane, now, ARGV[1])
+      extend_ttl(lane, window, ARGV[3])
+    end
+  end
 end
 
 if redis.call('ZREM', in_flight, ARGV[1]) == 1 then
-  redis.call('ZADD', answered, counted_until, ARGV[1])
-  extend_ttl(answered, window, ARGV[3])
-  recount_background()
+  answer()
   return 1
 end
 -- A response after the lease ended: the request may have reached the server up to now, so it
 -- counts until a window after this answer, later than the lease's end would say.
-local lease_counted_until = redis.call('ZSCORE', answered, ARGV[1])
-if lease_counted_until and tonumber(lease_counted_until) < counted_until then
-  redis.call('ZADD', answered, counted_until, ARGV[1])
-  extend_ttl(answered, window, ARGV[3])
-  recount_background()
-  extend_ttl(background, window, ARGV[3])
-end
+local lease_end = redis.call('ZSCORE', answered, ARGV[1])
+if lease_end and tonumber(lease_end) < now then answer() end
 return 0
 `);
 
 /**
- * KEYS: in-flight, background. ARGV: permit id.
+ * KEYS: in-flight, then the sets it may also be in (background, interactive permits, sent). ARGV: permit id.
  * The permit's request never left: it stops counting now. Replies 1 when an in-flight permit was
  * given back, else 0 (unknown or released: left as it is).
  */
 export const giveBackScript = new LuaScript(`
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return 0 end
-redis.call('ZREM', KEYS[2], ARGV[1])
+for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
 return 1
 `);
 
@@ -220,10 +253,11 @@ return 1
 `);
 
 /**
- * KEYS: learnt-limit. ARGV: limit, keepMs, clock.
- * Records the limit the server stated; keeps it at least keepMs (longer while the bucket is used).
+ * KEYS: learnt-limit or learnt-window. ARGV: the value, keepMs, clock.
+ * Records the limit the server stated, or the window its answers revealed; keeps it at least keepMs
+ * (longer while the bucket is used).
  */
-export const learnLimitScript = new LuaScript(`${PRELUDE}
+export const learnBudgetScript = new LuaScript(`${PRELUDE}
 local px = tonumber(ARGV[2])
 if ARGV[3] ~= '' then px = px + 600000 end
 px = math.max(px, redis.call('PTTL', KEYS[1]))

@@ -5,8 +5,8 @@ import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
-import { WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
-import { acquireScript, giveBackScript, learnLimitScript, pauseScript, releaseScript } from './permit-scripts.js';
+import { BURST_MEMORY_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
+import { acquireScript, giveBackScript, learnBudgetScript, pauseScript, releaseScript } from './permit-scripts.js';
 import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
 
 /** Options of {@link RedisPermitStore}. */
@@ -96,7 +96,7 @@ export class RedisPermitStore implements PermitStore {
       const ask = this.#resets.ask(request, keys, permitId);
       const reply = await acquireScript.run(
         this.client,
-        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, ...ask.keys],
+        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent, ...ask.keys],
         [
           request.limit,
           request.windowMs,
@@ -109,6 +109,10 @@ export class RedisPermitStore implements PermitStore {
           request.limitIsCeiling === true ? '1' : '0',
           request.share ?? 1,
           WAITER_HOLD_GRACE_MS,
+          request.windowIsFloor === true ? '1' : '0',
+          request.demand ?? 1,
+          BURST_MEMORY_WINDOWS,
+          request.ramp ?? 0,
           ...ask.args,
         ],
       );
@@ -128,7 +132,7 @@ export class RedisPermitStore implements PermitStore {
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     this.#resets.released(bucket, permitId, windowMs);
     const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background], [permitId, windowMs, this.#clockArgument()]);
+    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
   }
 
@@ -136,7 +140,7 @@ export class RedisPermitStore implements PermitStore {
   async giveBack(bucket: string, permitId: string): Promise<void> {
     this.#resets.givenBack(bucket, permitId);
     const keys = this.#keys(bucket);
-    const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background], [permitId]);
+    const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background, keys.interactivePermits, keys.sent], [permitId]);
     if (givenBack === 1) this.#listeners.notify(bucket, true);
   }
 
@@ -154,7 +158,13 @@ export class RedisPermitStore implements PermitStore {
   /** {@inheritDoc PermitStore.learnLimit} */
   async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
-    await learnLimitScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+  }
+
+  /** {@inheritDoc PermitStore.learnWindow} */
+  async learnWindow(bucket: string, windowMs: number, keepMs: number): Promise<void> {
+    if (!(Number.isSafeInteger(windowMs) && windowMs >= 1)) throw new RangeError(`Failed to record the learnt window: it must be a positive whole number of milliseconds, got ${String(windowMs)}. Pass the window the server's answers revealed.`);
+    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -200,12 +210,12 @@ export function createRedisPermitStore(url: string, options: RedisPermitStoreOpt
 
 function parseAcquireReply(reply: unknown): AcquireResult {
   if (Array.isArray(reply)) {
-    const [granted, second, third, fourth] = reply as unknown[];
-    if (granted === 1 && typeof second === 'string' && typeof third === 'number') {
-      return { granted: true, permitId: second, limit: third, ...(typeof fourth === 'number' ? { counted: fourth } : {}) };
+    const [granted, second, third, fourth, fifth, sixth] = reply as unknown[];
+    if (granted === 1 && typeof second === 'string' && typeof third === 'number' && typeof fourth === 'number' && typeof fifth === 'number' && typeof sixth === 'number') {
+      return { granted: true, permitId: second, limit: third, counted: fourth, windowMs: fifth, oldestSentAgoMs: sixth };
     }
-    if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number') {
-      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth };
+    if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number' && typeof fifth === 'number') {
+      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth, windowMs: fifth };
     }
   }
   throw unexpectedReply();

@@ -24,12 +24,17 @@ local function raise(key, until_ms, id)
 end
 for i = 6, #ARGV, 4 do
   local id, is_answered, until_ms = ARGV[i], ARGV[i + 1] == 'a', now + tonumber(ARGV[i + 2])
-  local counted_until = until_ms
-  if is_answered then raise(answered, until_ms, id) else
+  -- Answered permits are scored by their answer (a window before their count ends), in-flight ones
+  -- by their lease end; a background permit by its latest possible answer.
+  local counted_until, score = until_ms, until_ms
+  if is_answered then
+    score = until_ms - window
+    raise(answered, score, id)
+  else
     raise(in_flight, until_ms, id)
     counted_until = until_ms + window
   end
-  if ARGV[i + 3] == '1' then raise(background, counted_until, id) end
+  if ARGV[i + 3] == '1' then raise(background, score, id) end
   longest = math.max(longest, counted_until - now)
 end
 extend_ttl(answered, longest, ARGV[1])

@@ -13,6 +13,12 @@ export interface RateLimitInfo {
    * seconds). Undefined when the response named none of them usably.
    */
   waitMs: number | undefined;
+  /**
+   * The smallest of the same hints: the earliest the server says a request may pass. Whole-second
+   * hints are rounded up by servers, so this one is the closest to the moment the oldest counted
+   * request frees (what tells the server's window).
+   */
+  earliestWaitMs: number | undefined;
   /** When the window frees up, Unix seconds, when the server said. */
   resetAt: number | undefined;
 }
@@ -45,6 +51,7 @@ export function readRateLimitInfo(
     operationType,
     limit: limit === undefined ? undefined : Math.floor(limit),
     waitMs: candidates.length > 0 ? Math.max(...candidates) : undefined,
+    earliestWaitMs: candidates.length > 0 ? Math.min(...candidates) : undefined,
     resetAt,
   };
 }

@@ -89,7 +89,7 @@ describe.concurrent('a wait over ~2 s shows its reason and time left, in every c
       await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
       const run = await runCli(['grant-coupon', '--coupon', DEMO_IDS.restrictedCouponId, '--csv', csv, '--rate-limit', `2/${WINDOW_MS / 1000}s`], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(/^waiting, [3-8] s left: the mutation rate limit is used up for now \(by this or another client of the key\); the next request goes when the window frees$/mu);
+      expect(run.stderr).toMatch(/^waiting, [3-8] s left: the mutation rate limit \(2 per 8 s\) is used up for now, by this or another client of the key; the next request goes when the window frees$/mu);
     } finally {
       await server.close();
     }
@@ -108,6 +108,23 @@ describe.concurrent('a wait over ~2 s shows its reason and time left, in every c
       expect(running.output().stderr).toMatch(/^waiting, at most 2\d s left: no answer from the server yet \(a request gives up after 30 s\)$/mu);
     } finally {
       await silent.close();
+    }
+  });
+});
+
+describe('a self-hosted server with a lower budget: "when the server states a lower limit than configured, the CLI suggests --rate-limit"', () => {
+  it('grant-coupon with the default budget against 20 per 2 s: the summary names the server budget and the --rate-limit to pass next time', { timeout: 60_000 }, async () => {
+    const simulator = createSimulator({ limits: { mutations: { limit: 20, windowMs: 2_000 }, queries: { limit: 600, windowMs: 60_000 } } });
+    seedDemoSchool(simulator);
+    const server = await startMockServer({ simulator });
+    try {
+      const csv = join(dir, 'self-hosted.csv');
+      await writeFile(csv, ['email', ...Array.from({ length: 60 }, (_, index) => demoMemberEmail(300 + index))].join('\n') + '\n');
+      const run = await runCli(['grant-coupon', '--coupon', DEMO_IDS.restrictedCouponId, '--csv', csv], { ADMIN_API_URL: server.url, ADMIN_API_KEY: DEMO_API_KEY });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/The server allows 20 mutations per [2-4] s \(its 429s told\), not the 200 per 1m 00s this run assumed at first\. Next time, pass --rate-limit 20\/[3-4]s to start at its pace without those 429s\./u);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
-import { WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
+import { BURST_MEMORY_WINDOWS, WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
 import type { AcquireRequest, PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { VirtualClock } from './virtual-clock.js';
 
@@ -36,18 +36,29 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
   const advance = (ms: number): void => subject().clock.advance(ms);
 
   describe('lanes: an interactive request overtakes background ones', () => {
-    it('a refused interactive queue holds one slot against background requests: they take the rest, it takes its own', async () => {
-      const [first, second] = [await grant(background(2)), await grant(background(2))];
+    it('an interactive request may take any free slot, the last one included', async () => {
+      expect(await grantCount(background(3))).toBe(3);
+      advance(WINDOW_MS + LEASE_MS);
+      expect(await grantCount(background(3, { reserve: 1 }))).toBe(2);
+      expect(await grantCount(interactive(3))).toBe(1);
+    });
+
+    it('background leaves `reserve` slots free at all times, before any interactive request was seen', async () => {
+      expect(await grantCount(background(5, { reserve: 2 }))).toBe(3);
+      expect(await refusal(background(5, { reserve: 2 }))).toBeGreaterThan(0);
+      expect(await grantCount(interactive(5))).toBe(2);
+    });
+
+    it('a refused interactive queue holds a slot against background requests: they take the rest, it takes its own', async () => {
+      const permits = [await grant(background(3)), await grant(background(3)), await grant(background(3))];
       advance(100);
-      await subject().store.release(BUCKET, first, WINDOW_MS);
-      await subject().store.release(BUCKET, second, WINDOW_MS);
+      for (const id of permits) await subject().store.release(BUCKET, id, WINDOW_MS);
       advance(100);
-      expect(await refusal(interactive(2, { waiter: 'queue-a' }))).toBe(900);
-      advance(900); // both slots free now
-      expect(await grantCount(background(2))).toBe(1);
-      await grant(interactive(2, { waiter: 'queue-a' }));
-      // Granted: the hold is gone, and the budget is simply full.
-      expect(await grantCount(background(2))).toBe(0);
+      expect(await refusal(interactive(3, { waiter: 'queue-a' }))).toBe(900);
+      advance(900); // all three slots free now: one held for the queue, one kept free while interactive calls are about
+      expect(await grantCount(background(3))).toBe(1);
+      await grant(interactive(3, { waiter: 'queue-a' }));
+      expect(await grantCount(background(3))).toBe(0);
     });
 
     it('with a limit of 1, background waits while an interactive queue holds the only slot', async () => {
@@ -76,59 +87,67 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       await grant(interactive(1, { waiter: 'queue-b' }));
     });
 
-    it('while interactive traffic is present (asked within the window), background holds at most limit - reserve slots and leaves one free', async () => {
-      await grant(interactive(5));
-      // Background stops at 3 (limit 5 - reserve 2); counted, 4 of 5: one stays free.
-      expect(await grantCount(background(5, { reserve: 2 }))).toBe(3);
-      // Refused background work asks again when the presence may have ended.
-      expect(await refusal(background(5, { reserve: 2 }))).toBe(WINDOW_MS);
-      expect(await grantCount(interactive(5))).toBe(1);
+    it('background keeps off the share the interactive traffic takes: the most interactive requests counted at once within the last window, plus the reserve', async () => {
+      for (let call = 0; call < 3; call += 1) {
+        await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
+        advance(100);
+      }
+      // 3 interactive requests count: background may count at most 10 - 3 - 1 = 6.
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(6);
+      expect(await grantCount(interactive(10))).toBe(1);
     });
 
-    it('an interactive call gets the slot its predecessor leaves, not background work', async () => {
-      const first = await grant(interactive(3));
-      await subject().store.release(BUCKET, first, WINDOW_MS);
-      expect(await grantCount(background(3, { reserve: 1 }))).toBe(1); // counted 2 of 3: one free
+    it('the slot an interactive request leaves when its count ends goes to the next interactive request, not to background work', async () => {
+      await subject().store.release(BUCKET, await grant(interactive(4)), WINDOW_MS); // counts until 1000
+      expect(await grantCount(background(4, { reserve: 1 }))).toBe(2); // 4 - 1 - 1
       advance(WINDOW_MS / 2);
-      await grant(interactive(3)); // takes the free one
-      advance(WINDOW_MS / 2); // the first interactive call's count ends: a slot frees
-      expect(await grantCount(background(3, { reserve: 1 }))).toBe(0);
-      await grant(interactive(3));
+      await subject().store.release(BUCKET, await grant(interactive(4)), WINDOW_MS); // the free slot; counts until 1500
+      advance(WINDOW_MS / 2); // the first interactive request's count ends: a slot frees
+      expect(await grantCount(background(4, { reserve: 1 }))).toBe(0);
+      await grant(interactive(4));
     });
 
-    it('the cap of limit - reserve holds for the first window of interactive traffic; then background only leaves one slot free', async () => {
-      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // traffic starts at 0
-      expect(await grantCount(background(6, { reserve: 3 }))).toBe(3); // capped at 6 - 3
-      advance(WINDOW_MS / 2);
-      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // still present
-      advance(WINDOW_MS / 2); // the first window is over; the first interactive call's count too
-      // Counted: 3 background + 1 interactive; one slot stays free: 1 more background permit.
-      expect(await grantCount(background(6, { reserve: 3 }))).toBe(1);
+    // A background permit in flight keeps the bucket in use (a store may forget an idle bucket, bursts included).
+    const bulkRunning = (): Promise<string> => grant(background(10, { leaseMs: 60 * WINDOW_MS }));
+
+    it('background leaves free as many slots as the largest interactive burst seen lately, not only in its first window', async () => {
+      await bulkRunning();
+      const burst = [await grant(interactive(10)), await grant(interactive(10)), await grant(interactive(10))];
+      for (const id of burst) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS); // the burst's counts ended windows ago
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(6); // 1 + 6 counted, 3 free
+      expect(await grantCount(interactive(10))).toBe(3);
     });
 
-    it('a background burst that starts while interactive traffic is present is capped for its first window', async () => {
-      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS);
-      advance(WINDOW_MS - 100);
-      await subject().store.release(BUCKET, await grant(interactive(6)), WINDOW_MS); // present until 1900
-      advance(200); // the interactive traffic's first window is over; one interactive call counts
-      expect(await grantCount(background(6, { reserve: 3 }))).toBe(3); // a new burst: capped again
+    it('a burst asked for as one queue (its demand) counts as a burst', async () => {
+      await bulkRunning();
+      const others = await Promise.all(Array.from({ length: 9 }, () => grant(background(10))));
+      await refusal(interactive(10, { demand: 4, waiter: 'queue-a' }));
+      for (const id of others) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS); // their counts ended; the queue gave up
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(5); // 1 + 5 counted, 4 free
     });
 
-    it('the reserve lifts once no interactive request asked for a window', async () => {
+    it(`a burst is forgotten after ${BURST_MEMORY_WINDOWS} windows without one; the reserve stays`, async () => {
+      await bulkRunning();
+      for (const id of [await grant(interactive(10)), await grant(interactive(10)), await grant(interactive(10))]) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(BURST_MEMORY_WINDOWS * WINDOW_MS);
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(8); // 1 + 8 counted, 1 free
+    });
+
+    it('the interactive share lifts a window after the last interactive request', async () => {
       await subject().store.release(BUCKET, await grant(interactive(3)), WINDOW_MS);
       expect(await grantCount(background(3, { reserve: 1 }))).toBe(1);
       advance(WINDOW_MS);
-      expect(await grantCount(background(3, { reserve: 1 }))).toBe(2);
+      expect(await grantCount(background(3, { reserve: 1 }))).toBe(1); // 3 - 1 counted - 1 kept free
+      expect(await grantCount(background(3, { reserve: 1 }))).toBe(0);
     });
 
-    it('without interactive traffic, background uses the whole limit', async () => {
-      expect(await grantCount(background(4, { reserve: 2 }))).toBe(4);
+    it('without interactive traffic and without a reserve, background uses the whole limit', async () => {
+      expect(await grantCount(background(4))).toBe(4);
     });
 
     it('the reserve never takes the last slot from background work (at most limit - 1)', async () => {
-      await subject().store.pause(BUCKET, subject().clock.now() + 100);
-      await refusal(interactive(2)); // present, holding nothing
-      advance(100);
       expect(await grantCount(background(2, { reserve: 5 }))).toBe(1);
     });
 
@@ -158,6 +177,37 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
 
     it('the applied limit is reported on grants too', async () => {
       expect(await subject().store.tryAcquire(request(7))).toMatchObject({ granted: true, limit: 7 });
+    });
+  });
+
+  describe('learnt windows: the window the server revealed, for every client of the bucket', () => {
+    it('a learnt window replaces the documented default, shorter or longer, and applies at once to the requests already counted', async () => {
+      for (const id of [await grant(request(2)), await grant(request(2))]) await subject().store.release(BUCKET, id, WINDOW_MS);
+      expect(await refusal(request(2))).toBe(WINDOW_MS);
+      await subject().store.learnWindow?.(BUCKET, 400, WINDOW_MS);
+      expect(await subject().store.tryAcquire(request(2))).toMatchObject({ granted: false, retryAfterMs: 400, windowMs: 400 });
+      advance(400); // their counts ended (a longer window learnt later does not bring them back)
+      const third = await grant(request(2));
+      await subject().store.learnWindow?.(BUCKET, 3_000, WINDOW_MS);
+      await subject().store.release(BUCKET, third, WINDOW_MS);
+      await subject().store.release(BUCKET, await grant(request(2)), WINDOW_MS);
+      expect(await subject().store.tryAcquire(request(2))).toMatchObject({ granted: false, retryAfterMs: 3_000, windowMs: 3_000 });
+    });
+
+    it('an explicitly configured window is a floor: a learnt window may lengthen it, never shorten it', async () => {
+      await subject().store.learnWindow?.(BUCKET, 100, WINDOW_MS);
+      expect(await subject().store.tryAcquire(request(5, { windowIsFloor: true }))).toMatchObject({ granted: true, windowMs: WINDOW_MS });
+      await subject().store.learnWindow?.(BUCKET, 2_000, WINDOW_MS);
+      expect(await subject().store.tryAcquire(request(5, { windowIsFloor: true }))).toMatchObject({ granted: true, windowMs: 2_000 });
+    });
+
+    it('grants tell how long ago the oldest counted request was sent (every client of the bucket)', async () => {
+      const first = await grant(request(5));
+      advance(300);
+      expect(await subject().store.tryAcquire(request(5))).toMatchObject({ granted: true, oldestSentAgoMs: 300 });
+      await subject().store.release(BUCKET, first, WINDOW_MS);
+      advance(WINDOW_MS); // the first one's count ended; the second is in flight since 1000 ms
+      expect(await subject().store.tryAcquire(request(5))).toMatchObject({ granted: true, oldestSentAgoMs: WINDOW_MS });
     });
   });
 

@@ -23,10 +23,10 @@ describe('MemoryPermitStore', () => {
         await store.release(request.bucket, id, request.windowMs);
       }
       // Answers at +10, +20, ... +6000 count until +60010, +60020, ...; now is +6000.
-      expect(await store.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 54_010, paused: false, limit: 600 });
+      expect(await store.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 54_010, paused: false, limit: 600, windowMs: 60_000 });
       clock.advance(54_010);
       expect((await store.tryAcquire(request)).granted).toBe(true);
-      expect(await store.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 10, paused: false, limit: 600 });
+      expect(await store.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 10, paused: false, limit: 600, windowMs: 60_000 });
     });
   });
 

@@ -123,13 +123,15 @@ describe('the tables say what the code does', () => {
       `authErrorCodes: [${DEFAULTS.authErrorCodes.map((code) => `'${code}'`).join(', ')}]`,
       `requestIdHeaders: [${DEFAULTS.requestIdHeaders.map((header) => `'${header}'`).join(', ')}]`,
       `logLevel: '${DEFAULTS.logLevel}'`,
-      ...(['timeoutMs', 'maxRetries', 'interactiveReserve', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize'] as const).map(
+      `interactiveReserve: undefined, // default: ${DEFAULTS.interactiveReserveShare * 100}% of the limit in force, at least 1`,
+      ...(['timeoutMs', 'maxRetries', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize'] as const).map(
         (name) => `${name}: ${numberLiteral(DEFAULTS[name])},`,
       ),
     ];
-    // Every default is accounted for above (leaseMarginMs through leaseMs).
+    // Every default is accounted for above (leaseMarginMs through leaseMs, interactiveReserveShare through interactiveReserve);
+    // bulkRampShare is no option (docs/architecture.md, "Pacing").
     expect(Object.keys(DEFAULTS).sort()).toEqual(
-      ['timeoutMs', 'maxRetries', 'mutations', 'queries', 'leaseMarginMs', 'interactiveReserve', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize', 'authErrorCodes', 'requestIdHeaders', 'logLevel'].sort(),
+      ['timeoutMs', 'maxRetries', 'mutations', 'queries', 'leaseMarginMs', 'interactiveReserveShare', 'bulkRampShare', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize', 'authErrorCodes', 'requestIdHeaders', 'logLevel'].sort(),
     );
     expect(expected.filter((text) => !code.includes(text))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
-import { WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
+import { BURST_MEMORY_WINDOWS, WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
 import { createRedisPermitStore, RedisPermitStore } from '../../src/redis/index.js';
 import { describePermitStoreContract } from '../rate-limit/permit-store-contract.js';
 import { uniqueKeyPrefix, useRedisServer } from './shared-redis.js';
@@ -11,8 +11,8 @@ const redis = useRedisServer();
 const API_KEY = 'sk_live_9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a';
 
 /**
- * A bucket with one answered permit, one in flight, a refused interactive queue, a learnt limit,
- * a background permit and a 10 s pause: every key the store writes.
+ * A bucket with one answered permit, one in flight, a refused interactive queue, a learnt limit and
+ * window, a background permit and a 10 s pause: every key the store writes.
  */
 async function writeEveryKindOfKey() {
   const client = redis().connect();
@@ -25,6 +25,7 @@ async function writeEveryKindOfKey() {
   await store.tryAcquire({ ...request, lane: 'background' });
   await store.release(bucket, first.permitId, request.windowMs);
   await store.learnLimit(bucket, 2, request.windowMs);
+  await store.learnWindow(bucket, request.windowMs, request.windowMs);
   await store.tryAcquire({ ...request, waiter: 'queue-1' });
   await store.pause(bucket, Date.now() + 10_000);
   return { client, keyPrefix, bucket, request };
@@ -40,7 +41,7 @@ describe('RedisPermitStore', () => {
     it('holds no API key text, only the bucket name under the key prefix', async () => {
       const { client, keyPrefix, bucket } = await writeEveryKindOfKey();
       const keys = await client.keys(`${keyPrefix}*`);
-      const suffixes = ['answered', 'background', 'generation', 'in-flight', 'interactive', 'learnt-limit', 'paused-until'];
+      const suffixes = ['answered', 'background', 'generation', 'in-flight', 'interactive', 'interactive-permits', 'learnt-limit', 'learnt-window', 'paused-until', 'sent'];
       expect(keys.sort()).toEqual(suffixes.map((suffix) => `${keyPrefix}{${bucket}}:${suffix}`));
       for (const key of keys) {
         for (let start = 0; start + 8 <= API_KEY.length; start += 1) expect(key).not.toContain(API_KEY.slice(start, start + 8));
@@ -56,9 +57,16 @@ describe('RedisPermitStore', () => {
       expect(await ttl('answered')).toBeLessThanOrEqual(request.windowMs);
       expect(await ttl('paused-until')).toBeGreaterThan(0);
       expect(await ttl('paused-until')).toBeLessThanOrEqual(10_000);
-      // Presence lasts a window; a refused queue's hold lasts until its next attempt plus the grace.
+      // A refused queue's hold lasts until its next attempt plus the grace; an interactive burst is
+      // remembered for BURST_MEMORY_WINDOWS windows.
       expect(await ttl('interactive')).toBeGreaterThan(0);
-      expect(await ttl('interactive')).toBeLessThanOrEqual(request.windowMs + WAITER_HOLD_GRACE_MS);
+      expect(await ttl('interactive')).toBeLessThanOrEqual(BURST_MEMORY_WINDOWS * request.windowMs + WAITER_HOLD_GRACE_MS);
+      for (const suffix of ['interactive-permits', 'sent']) {
+        expect(await ttl(suffix)).toBeGreaterThan(0);
+        expect(await ttl(suffix)).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
+      }
+      expect(await ttl('learnt-window')).toBeGreaterThan(0);
+      expect(await ttl('learnt-window')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
       // Kept while the bucket is in use: the lease of the latest permit and a window.
       expect(await ttl('learnt-limit')).toBeGreaterThan(0);
       expect(await ttl('learnt-limit')).toBeLessThanOrEqual(request.leaseMs + request.windowMs);
@@ -81,8 +89,9 @@ describe('RedisPermitStore', () => {
       await store.tryAcquire({ ...request, waiter: 'queue-1' });
       if (first.granted) await store.release(bucket, first.permitId, request.windowMs);
       expect(await client.keys(`${keyPrefix}*`)).not.toEqual([]);
-      // Everything stops counting 1.3 s after the last write (the hold's grace is the longest; the
-      // generation is kept 0.6 s, twice window + lease); give a busy machine ample time.
+      // Everything stops counting 1.3 s after the last write (the hold's grace is the longest; an
+      // interactive burst is remembered 8 windows, 0.8 s; the generation is kept 0.6 s, twice window
+      // + lease); give a busy machine ample time.
       for (let waited = 0; waited < 10_000 && (await client.keys(`${keyPrefix}*`)).length > 0; waited += 100) await sleep(100);
       expect(await client.keys(`${keyPrefix}*`)).toEqual([]);
     });
@@ -111,6 +120,8 @@ describe('RedisPermitStore', () => {
           `${clientPrefix}${keyPrefix}{${bucket}}:generation`,
           `${clientPrefix}${keyPrefix}{${bucket}}:in-flight`,
           `${clientPrefix}${keyPrefix}{${bucket}}:interactive`,
+          `${clientPrefix}${keyPrefix}{${bucket}}:interactive-permits`,
+          `${clientPrefix}${keyPrefix}{${bucket}}:sent`,
         ]);
       } finally {
         await client.quit();

@@ -60,7 +60,7 @@ describe('one budget shared by two processes through Redis', () => {
     clock.advance(200);
     await first.release(BUCKET, held.permitId, request.windowMs);
     clock.advance(300);
-    expect(await second.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 700, paused: false, limit: 1 });
+    expect(await second.tryAcquire(request)).toEqual({ granted: false, retryAfterMs: 700, paused: false, limit: 1, windowMs: 1_000 });
     clock.advance(700);
     expect((await second.tryAcquire(request)).granted).toBe(true);
   });
@@ -98,13 +98,13 @@ describe('lanes across processes: an interactive call in one process overtakes b
     const [interactiveProcess, backgroundProcess] = twoProcesses({ keyPrefix: uniqueKeyPrefix(), clock: clock.now });
     const request = { bucket: BUCKET, limit: 3, windowMs: 1_000, leaseMs: 5_000 };
     const background = { ...request, lane: 'background' as const, reserve: 1 };
-    const permits = await Promise.all([1, 2, 3].map(() => backgroundProcess.tryAcquire(background)));
-    // No interactive traffic yet: the reserve does not apply and background takes the whole limit.
+    const permits = await Promise.all([1, 2, 3].map(() => backgroundProcess.tryAcquire({ ...background, reserve: 0 })));
+    // No reserve and no interactive traffic yet: background takes the whole limit.
     expect(permits.every((result) => result.granted)).toBe(true);
     for (const permit of permits) if (permit.granted) await backgroundProcess.release(BUCKET, permit.permitId, request.windowMs);
     expect(await interactiveProcess.tryAcquire({ ...request, waiter: 'process-a' })).toMatchObject({ granted: false, retryAfterMs: 1_000 });
     clock.advance(1_000);
-    // Three slots free: one held for the interactive queue, one reserved while it is present.
+    // Three slots free: one held for the interactive queue, one kept free (the reserve).
     const backgroundGrants = await Promise.all([1, 2, 3].map(() => backgroundProcess.tryAcquire(background)));
     expect(backgroundGrants.filter((result) => result.granted)).toHaveLength(1);
     expect((await interactiveProcess.tryAcquire({ ...request, waiter: 'process-a' })).granted).toBe(true);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
+import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
 import { isPermanentGrantFailure } from '../../workflows/grant-to-many/grant-failure.js';
 import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
@@ -123,6 +123,8 @@ async function grantCoupon(options: GrantCouponOptions): Promise<number> {
   }
 
   writeWrapped(out, summaryText(summary, total, problems, tally, options));
+  const hint = rateLimitHint(waits.serverBudget, options.rateLimit);
+  if (hint !== undefined) writeWrapped(out, hint);
   if (summary.interrupted) {
     writeWrapped(out, resumeHint(options));
     return EXIT_CODES.interrupted;
@@ -156,6 +158,18 @@ function summaryText(summary: GrantToManySummary, total: number, problems: Probl
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * When the server revealed a budget other than the one the run started with: the --rate-limit to
+ * pass next time (its window rounded up to a whole second: 429 hints come in whole seconds).
+ */
+function rateLimitHint(server: RateLimitBudget | undefined, configured: RateLimitBudget | undefined): string | undefined {
+  if (server === undefined) return undefined;
+  const assumed = configured ?? DEFAULTS.mutations;
+  if (server.limit === assumed.limit && server.windowMs === assumed.windowMs) return undefined;
+  const suggested = { limit: server.limit, windowMs: Math.ceil(server.windowMs / 1000) * 1000 };
+  return `The server allows ${server.limit} mutations per ${formatDuration(server.windowMs)} (its 429s told), not the ${assumed.limit} per ${formatDuration(assumed.windowMs)} this run assumed at first. Next time, pass --rate-limit ${formatRateLimit(suggested)} to start at its pace without those 429s.\n`;
 }
 
 function resumeHint(options: GrantCouponOptions): string {

@@ -1,4 +1,5 @@
 import type { ClientEventListener, ClientEventMap, WaitingEvent } from '../../client/client-events.js';
+import type { BudgetInForce } from '../../rate-limit/limiter.js';
 import type { WaitReason } from '../../rate-limit/priority.js';
 import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
 import { formatDuration } from './duration-format.js';
@@ -50,6 +51,7 @@ export class WaitWatch {
   readonly #timeoutMs: number;
   #lastRequestAt: number | undefined;
   #lastAnswerAt: number | undefined;
+  #serverBudget: BudgetInForce | undefined;
 
   readonly #startedAt: number;
 
@@ -68,6 +70,16 @@ export class WaitWatch {
   /** The wait from `source` is over. */
   end(source: string): void {
     this.#waits.delete(source);
+  }
+
+  /** The client paces mutations under the server's own figures (a `waiting` event said so). */
+  serverBudgetSeen(budget: BudgetInForce): void {
+    this.#serverBudget = budget;
+  }
+
+  /** The mutation budget the server revealed during the run, if the client paced under it. */
+  get serverBudget(): BudgetInForce | undefined {
+    return this.#serverBudget;
   }
 
   /** A request went out. */
@@ -151,11 +163,23 @@ export function pacingWindows(rateLimit: RateLimitBudget | undefined): PacingWin
 
 const SINGULAR = { mutations: 'mutation', queries: 'query' } as const;
 
-/** How each reason the client gives for holding a call back reads (`waiting` event). */
-const WAITING_TEXT: Record<WaitReason, (kind: string, event: WaitingEvent) => { reason: string; short: string }> = {
-  budget: (kind) => ({ reason: `the ${kind} rate limit is used up for now (by this or another client of the key); the next request goes when the window frees`, short: 'rate limit' }),
-  paused: (kind) => ({ reason: `every client of the key waits after a 429 (${kind} rate limit)`, short: '429 pause' }),
-  learnt_limit: (kind) => ({ reason: `the server states a lower ${kind} rate limit than configured; requests go at its pace`, short: 'server limit' }),
+/** "200 per 60 s", "30 per 5.1 s". */
+function budgetText(budget: RateLimitBudget): string {
+  const seconds = budget.windowMs / 1000;
+  return `${budget.limit} per ${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** How each reason the client gives for holding a call back reads (`waiting` event), with the figures it paces under. */
+const WAITING_TEXT: Record<WaitReason, (kind: string, event: WaitingEvent & { budget: BudgetInForce }) => { reason: string; short: string }> = {
+  budget: (kind, { budget }) =>
+    budget.source === 'server'
+      ? { reason: `pacing at the server's own ${kind} rate limit, ${budgetText(budget)} (revealed by its 429s); the next request goes when the window frees`, short: `server ${budget.limit}/${Math.max(1, Math.round(budget.windowMs / 1000))}s` }
+      : { reason: `the ${kind} rate limit (${budgetText(budget)}${budget.source === 'default' ? ', the documented default' : ''}) is used up for now, by this or another client of the key; the next request goes when the window frees`, short: 'rate limit' },
+  paused: (kind) => ({ reason: `every client of the key waits after a 429 (${kind} rate limit), until the time the server named`, short: '429 pause' }),
+  learnt_limit: (kind, { budget }) => ({
+    reason: `the server's own ${kind} rate limit, ${budgetText(budget)} (revealed by its 429s), is lower than the one assumed; requests go at its pace`,
+    short: `server ${budget.limit}/${Math.max(1, Math.round(budget.windowMs / 1000))}s`,
+  }),
   unreachable: (_kind, event) => {
     const code = event.networkCode === undefined ? '' : ` (${event.networkCode})`;
     return { reason: `the server cannot be reached${code}; the request is tried again (check ADMIN_API_URL)`, short: `unreachable${code}` };
@@ -182,9 +206,12 @@ export function watchClientWaits(client: WaitEventSource, watch: WaitWatch, wind
       const unreachable = event.reason === 'unreachable';
       // The same wait as the retry's backoff, with its cause: shown instead of it.
       if (unreachable) watch.end('retry');
+      // Pacing is on whenever the client holds a call back for its budget; a retry's wait has one too unless `limits: false`.
+      const budget = event.budget ?? { ...DEFAULTS[event.operationType], source: 'default' as const };
+      if (event.operationType === 'mutations' && budget.source === 'server') watch.serverBudgetSeen(budget);
       // One source per call: with several calls held back, the display shows the one that goes first.
       watch.expect(`waiting:${event.callId}`, {
-        ...WAITING_TEXT[event.reason](SINGULAR[event.operationType], event),
+        ...WAITING_TEXT[event.reason](SINGULAR[event.operationType], { ...event, budget }),
         // Without the client's estimate, about a window (the time a full budget takes to free).
         durationMs: event.expectedMs ?? windows[event.operationType],
         waitedMs: event.waitedMs,

@@ -72,6 +72,7 @@ describe('the client holding a call back for its budget (`waiting` event) shows 
     waitedMs: 1_000,
     expectedMs: 20_000,
     reason: 'budget',
+    budget: { limit: 200, windowMs: 60_000, source: 'default' },
     ...event,
   });
 
@@ -79,7 +80,7 @@ describe('the client holding a call back for its budget (`waiting` event) shows 
     const { watch, events, advance } = setup();
     advance(3_000);
     events.emit('waiting', waiting({}));
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 20 s left: the mutation rate limit is used up for now (by this or another client of the key); the next request goes when the window frees');
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 20 s left: the mutation rate limit (200 per 60 s, the documented default) is used up for now, by this or another client of the key; the next request goes when the window frees');
     advance(5_000);
     expect(waitText(watch.current() ?? fail(), 'medium')).toBe('waiting, 15 s left: rate limit');
     events.emit('request', { callId: 'call_b', operation: 'grantCoupon', operationType: 'mutations', attempt: 1 });
@@ -90,10 +91,19 @@ describe('the client holding a call back for its budget (`waiting` event) shows 
     const { watch, events, advance } = setup();
     advance(3_000);
     events.emit('waiting', waiting({ reason: 'paused', expectedMs: 9_000 }));
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 9 s left: every client of the key waits after a 429 (mutation rate limit)');
-    events.emit('waiting', waiting({ callId: 'call_c', operationType: 'queries', reason: 'learnt_limit', expectedMs: undefined }));
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 9 s left: every client of the key waits after a 429 (mutation rate limit), until the time the server named');
+    events.emit('waiting', waiting({ callId: 'call_c', operationType: 'queries', reason: 'learnt_limit', expectedMs: undefined, budget: { limit: 60, windowMs: 10_000, source: 'server' } }));
     advance(9_000);
-    expect(waitText(watch.current() ?? fail(), 'long')).toBe('waiting, 51 s left: the server states a lower query rate limit than configured; requests go at its pace');
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, 51 s left: the server's own query rate limit, 60 per 10 s (revealed by its 429s), is lower than the one assumed; requests go at its pace");
+    expect(waitText(watch.current() ?? fail(), 'short')).toBe('wait 51 s: server 60/10s');
+  });
+
+  it('"budget" under the server\'s own figures names them, and the watch keeps them for the end of the run', () => {
+    const { watch, events, advance } = setup();
+    advance(3_000);
+    events.emit('waiting', waiting({ budget: { limit: 30, windowMs: 5_100, source: 'server' } }));
+    expect(waitText(watch.current() ?? fail(), 'long')).toBe("waiting, 20 s left: pacing at the server's own mutation rate limit, 30 per 5.1 s (revealed by its 429s); the next request goes when the window frees");
+    expect(watch.serverBudget).toEqual({ limit: 30, windowMs: 5_100, source: 'server' });
   });
 
   it('not shown while other requests still go out (some calls wait, the job moves)', () => {
