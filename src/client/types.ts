@@ -182,7 +182,7 @@ export interface RequestOptions extends CallOptions {
    * operation is named.
    * @default none: the document's only operation runs
    */
-  operationName?: string;
+  operationName?: string | undefined;
   /**
    * Treat a mutation document as safe to repeat after a failure that may have reached the server
    * (queries always are).
