@@ -22,6 +22,8 @@ export interface ChunkFailure {
   /** 1-based number of the failed chunk, and how many chunks the input made. */
   chunk: number;
   chunks: number;
+  /** False when the chunk's call ended before its request left (an abort while it waited): nothing of it ran. */
+  sent: boolean;
 }
 
 /**
@@ -31,12 +33,14 @@ export interface ChunkFailure {
 export function bulkChunkError(context: LocalContext, redactor: Redactor, failure: ChunkFailure, cause: unknown): BulkChunkError {
   const rows = failure.finished.flatMap((part) => part.results);
   const completed: IndexedBulkRow[] = redactor.secretDeep(rows).map((row, index) => ({ ...row, index }));
-  const fate = chunkFate(cause);
+  const fate = failure.sent ? chunkFate(cause) : 'not_executed';
   const failed = range(failure.start, failure.end);
   const finished = completed.length === 0 ? 'no row finished' : `${range(0, completed.length)} finished (error.completed holds the results)`;
   const unsent = failure.end === failure.total ? 'every other row was sent' : `${range(failure.end, failure.total)} never sent`;
+  const what = failure.sent ? `failed with ${nameOf(cause)}` : `was never sent (its call ended with ${nameOf(cause)} before its request left)`;
+  const advice = failure.sent ? FATE_ADVICE[fate](failed) : `Send ${failed} with the rest: nothing of them ran.`;
   return new BulkChunkError(
-    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) failed with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
+    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) ${what}; ${finished}, ${unsent}. ${advice}`,
     {
       operation: context.operation,
       ...failedCall(cause),

@@ -19,7 +19,7 @@ import type { ClientEvents } from './client-events.js';
 import { documentText, REQUEST_CONTEXT } from './document-text.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition, RetrySafety } from './operations.js';
-import { RequestPipeline, type PipelineAnswer, type PipelineCall } from './pipeline.js';
+import { RequestPipeline, type CallProgress, type PipelineAnswer, type PipelineCall } from './pipeline.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
 import type { AnyDocument, BulkOptions, BulkResult, CallOptions, Priority, RequestOptions } from './types.js';
 import { SDK_VERSION } from './version.js';
@@ -75,7 +75,8 @@ export class OperationRunner {
    * Runs one documented operation and unwraps its payload into the method's result. Its variables
    * are checked against the schema's types first (Dates become Unix seconds): a bad number is an
    * `InvalidInputError` before anything is paced or sent. `names` renames variables in messages
-   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`).
+   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`); `progress` is told
+   * whether the call's request left.
    */
   run<TData, TVariables extends object, TResult>(
     method: string,
@@ -83,12 +84,13 @@ export class OperationRunner {
     variables: TVariables,
     options: CallOptions | undefined,
     names?: VariableNames,
+    progress?: CallProgress,
   ): Promise<CallAnswer<TResult>> {
     const local: LocalContext = { operation: method, label: op.label };
     const checked = checkOperationVariables(local, op.field, variables, names);
     const settings = resolveCallSettings(this.#options, options, local);
     const priority = settings.priority ?? (BACKGROUND_BY_DEFAULT.has(op.field) ? 'background' : 'interactive');
-    const call = pipelineCall(settings, priority, method, op.label, op.document, checked, op.retry, op.subscriptionReasons === true);
+    const call = pipelineCall(settings, priority, method, op.label, op.document, checked, op.retry, op.subscriptionReasons === true, progress);
     // Not awaited: a call waiting for its permit keeps no suspended function here, and the
     // operation's finisher is made once, not per call.
     return this.#pipeline.run(call, finisherOf(op));
@@ -109,7 +111,7 @@ export class OperationRunner {
     const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);
-    const call = pipelineCall(settings, settings.priority, local.operation, local.label, text, variables, safe ? 'idempotent' : 'unsafe', false);
+    const call = pipelineCall(settings, settings.priority, local.operation, local.label, text, variables, safe ? 'idempotent' : 'unsafe', false, undefined);
     return this.#pipeline.run(call, finishRequest<TResult>);
   }
 
@@ -144,13 +146,15 @@ export class OperationRunner {
     const chunks = Math.ceil(items.length / size);
     for (let start = 0; start < items.length; start += size) {
       const end = Math.min(start + size, items.length);
+      const progress: CallProgress = { sent: 0 };
       try {
-        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names);
+        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names, progress);
         parts.push(answer.data);
         response = answer.response;
       } catch (error) {
         // What finished, what failed and what was never sent: the caller can resume without duplicates.
-        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
+        const failure = { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks, sent: progress.sent > 0 };
+        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), failure, error);
       }
     }
     return { data: mergeBulkResults(parts), response };
@@ -171,6 +175,7 @@ function pipelineCall(
   variables: object | undefined,
   retry: RetrySafety,
   subscriptionReasons: boolean,
+  progress: CallProgress | undefined,
 ): PipelineCall {
   return {
     signal: settings.signal,
@@ -185,6 +190,7 @@ function pipelineCall(
     variables,
     retry,
     subscriptionReasons,
+    progress,
   };
 }
 

@@ -29,6 +29,14 @@ export interface PipelineCall extends CallSettings {
   variables?: object;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
+  /** Told how many requests of the call have left, for a caller that must know whether any did (a bulk chunk). */
+  progress: CallProgress | undefined;
+}
+
+/** How far a call got: whether its request ever left (a call that ended before then surely did not run). */
+export interface CallProgress {
+  /** Requests of the call handed to the transport so far. */
+  sent: number;
 }
 
 /** What a call ended with: the response's `data`, and the attempt that brought it. */
@@ -212,7 +220,13 @@ export class RequestPipeline {
   /** Sends one request under `taken` (the call's first permit) or a permit asked for now. */
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined): Promise<HttpOutcome> {
     const permit = taken ?? (await this.#acquire(call, type, budget.sent));
+    if (call.signal?.aborted === true) {
+      // Aborted while it waited (or before the call): nothing leaves, and the call says so.
+      permit?.release();
+      throw call.signal.reason;
+    }
     budget.sent += 1;
+    if (call.progress !== undefined) call.progress.sent = budget.sent;
     const attempt = budget.sent;
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();
