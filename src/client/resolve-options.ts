@@ -3,7 +3,7 @@ import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
-import { isHeaderName, mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
+import { isHeaderName, isHeaderValue, mergeExtraHeaders, UNCARRIABLE, type ExtraHeaders } from './extra-headers.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
 import type { Priority } from './types.js';
 
@@ -85,7 +85,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
     ...callTuning(options, { ...DEFAULTS, headers: {}, priority: undefined }, fail),
     maxResponseBytes: positive(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'maxResponseBytes', fail),
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
-    userAgentSuffix: options.userAgent,
+    userAgentSuffix: userAgentSuffix(options.userAgent, fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
   };
@@ -155,6 +155,13 @@ function isBrowserLike(): boolean {
   const workerScope = scope.WorkerGlobalScope;
   const userAgent = scope.navigator?.userAgent;
   return typeof workerScope === 'function' && globalThis instanceof workerScope && typeof userAgent === 'string' && userAgent.startsWith('Mozilla/');
+}
+
+/** The `userAgent` option: it goes into the User-Agent header, so it must be a value a header can carry. */
+function userAgentSuffix(value: string | undefined, fail: Fail): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return fail('userAgent', 'userAgent must be a string (your app\'s name and version)');
+  return isHeaderValue(value) ? value : fail('userAgent', `userAgent ${UNCARRIABLE}`);
 }
 
 function budget(value: Partial<RateLimitBudget> | undefined, fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {
