@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { isClientOption, unknownOptionProblem } from './option-names.js';
 import type { AdminClientOptions } from './options.js';
 import { callTuning, positive, type Fail, type ResolvedClientOptions } from './resolve-options.js';
 
@@ -11,22 +12,6 @@ export type ClientOverrides = Pick<
   AdminClientOptions,
   'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders'
 >;
-
-/** The run-time check of {@link ClientOverrides}: the compiler refuses a name missing or too many here. */
-const OVERRIDABLE: ReadonlySet<string> = new Set(
-  Object.keys({
-    timeoutMs: true,
-    maxRetries: true,
-    headers: true,
-    priority: true,
-    retryBaseDelayMs: true,
-    maxRetryDelayMs: true,
-    maxRateLimitWaitMs: true,
-    bulkChunkSize: true,
-    authErrorCodes: true,
-    requestIdHeaders: true,
-  } satisfies Record<keyof ClientOverrides, true>),
-);
 
 /** Why each option a derived client cannot change stays its parent's. */
 const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
@@ -53,9 +38,10 @@ export function deriveOptions(parent: ResolvedClientOptions, overrides: ClientOv
   };
   if (overrides === null || typeof overrides !== 'object') fail('options', 'pass an object of the options to change');
   for (const name of Object.keys(overrides)) {
-    if (OVERRIDABLE.has(name)) continue;
-    const kept = (KEPT_FROM_PARENT as Record<string, string | undefined>)[name];
-    fail(name, kept === undefined ? `${name} is not an option of AdminClient` : `${name} cannot be changed on a derived client: ${kept}`);
+    if (!isClientOption(name)) fail(name, unknownOptionProblem(name));
+    // Every option is either changeable or in this table: the table's type says which.
+    const kept = (KEPT_FROM_PARENT as Partial<Record<keyof AdminClientOptions, string>>)[name];
+    if (kept !== undefined) fail(name, `${name} cannot be changed on a derived client: ${kept}`);
   }
   const timeoutMs = positive(overrides.timeoutMs, parent.timeoutMs, 'timeoutMs', fail);
   // The limiter (and its lease) is the parent's: the lease must still outlast every request.

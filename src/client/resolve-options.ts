@@ -4,6 +4,7 @@ import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
 import { isHeaderName, isHeaderValue, mergeExtraHeaders, UNCARRIABLE, type ExtraHeaders } from './extra-headers.js';
+import { isClientOption, unknownOptionProblem } from './option-names.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type RateLimitBudget } from './options.js';
 import type { Priority } from './types.js';
 
@@ -52,6 +53,8 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
     throw new InvalidInputError(`Failed to create the AdminClient: ${problem}.`, { operation: 'AdminClient', field });
   };
   if (options === null || typeof options !== 'object') fail('options', `pass an options object (apiKey and baseUrl may come from ${API_KEY_VARIABLE} and ${BASE_URL_VARIABLE})`);
+  // A misspelt option would otherwise pass as its default, silently (withOptions refuses it too).
+  for (const name of Object.keys(options)) if (!isClientOption(name)) fail(name, unknownOptionProblem(name));
   const { apiKey, baseUrl, keyFail, urlFail } = keyAndUrl(options, fail);
   if (typeof apiKey !== 'string' || apiKey.trim() === '') return keyFail('apiKey', 'apiKey is required (the school\'s secret key)');
   if (!isHeaderSafeKey(apiKey)) return keyFail('apiKey', 'apiKey has a character an HTTP header cannot carry (a line break, a control or non-ASCII character, or a space at either end); copy the key again');

@@ -16,6 +16,13 @@ describe('client options', () => {
     expect(SDK_VERSION).toBe(packageJson.version);
   });
 
+  it('refuses an option AdminClient does not have, as withOptions() does, naming it and the option it was probably meant to be', () => {
+    expect(create({ timeOutMs: 5 })).toThrow(expect.objectContaining({ name: 'InvalidInputError', operation: 'AdminClient', field: 'timeOutMs' }));
+    expect(create({ timeOutMs: 5 })).toThrow('Failed to create the AdminClient: timeOutMs is not an option of AdminClient (did you mean timeoutMs?).');
+    expect(create({ maxRetires: 2 })).toThrow('maxRetires is not an option of AdminClient (did you mean maxRetries?)');
+    expect(create({ colour: 'blue' })).toThrow(/^Failed to create the AdminClient: colour is not an option of AdminClient\.$/);
+  });
+
   it('a userAgent with Latin-1 letters passes (a header carries them), and is sent as given', async () => {
     api.data({ __typename: 'Query' });
     await testClient({ userAgent: 'caf\u00e9-app/1.0' }).request('query { __typename }');
