@@ -69,14 +69,15 @@ const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {
 };
 
 /**
- * What is known of a failed chunk: refused as a whole (a coded error, a 429, a refused key) or never
- * sent means not executed; an answer showing it ran means executed; anything else may have run.
+ * What is known of a failed chunk whose request left: refused as a whole (a coded error, a 429, a
+ * refused key) means not executed; an answer showing it ran (an error with `executed: true`) means
+ * executed; anything else may have run.
  */
 function chunkFate(cause: unknown): BulkChunkFate {
   if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError) return 'not_executed';
   if (cause instanceof NetworkError && !cause.mayHaveReachedServer) return 'not_executed';
   if (cause instanceof GraphQLResponseError && cause.executed) return 'executed';
-  if (cause instanceof InvalidResponseError && cause.problem === 'invalid_number') return 'executed';
+  if (cause instanceof InvalidResponseError && cause.executed) return 'executed';
   return 'unknown';
 }
 

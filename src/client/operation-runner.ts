@@ -208,10 +208,10 @@ const finishers = new WeakMap<object, Finisher<unknown>>();
 function finisherOf<TData, TVariables extends object, TResult>(op: OperationDefinition<TData, TVariables, TResult>): Finisher<TResult> {
   let finish = finishers.get(op) as Finisher<TResult> | undefined;
   if (finish === undefined) {
-    finish = ({ data, context }) => {
+    finish = ({ data, context, variables }) => {
       // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
       if (!isObject(data[op.field])) throw missingPayload(context);
-      return { data: op.unwrap(normalizeIntegers(data, context) as TData, context), response: context.response };
+      return { data: op.unwrap(normalizeIntegers(data, context) as TData, context, variables as TVariables), response: context.response };
     };
     finishers.set(op, finish);
   }

@@ -18,7 +18,7 @@ import {
   type TypedDocumentString,
 } from '../generated/graphql.js';
 import type { ErrorContext } from '../response/error-context.js';
-import { toBulkResult } from './bulk-result.js';
+import { sentRows, toBulkResult } from './bulk-result.js';
 import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
 import type { Coupon } from './result-types.js';
 import { requireMain } from './unwrap-payload.js';
@@ -43,31 +43,32 @@ export interface OperationDefinition<TData, TVariables, TResult> {
   readonly subscriptionReasons?: boolean;
   /**
    * Turns the response's data into the method's result, or throws: `PayloadError` for a failure
-   * the payload reports, `InvalidResponseError` for a success without a guaranteed field.
+   * the payload reports, `InvalidResponseError` for a success without a guaranteed field (or, for a
+   * bulk operation, without one result per row of `variables`).
    */
-  readonly unwrap: (data: TData, context: ErrorContext) => TResult;
+  readonly unwrap: (data: TData, context: ErrorContext, variables: TVariables) => TResult;
   /** Type carrier for the variables (never read at run time). */
   readonly variables?: TVariables;
 }
 
 /** A row as written in the table: the payload's main object(s) as sent, and what success guarantees of them. */
-interface OperationRow<TData, TResult> extends Omit<OperationDefinition<TData, never, TResult>, 'document' | 'variables' | 'unwrap'> {
+interface OperationRow<TData, TVariables, TResult> extends Omit<OperationDefinition<TData, TVariables, TResult>, 'document' | 'variables' | 'unwrap'> {
   /** Picks the result out of the payload (throwing `PayloadError` for a reported failure); nothing is checked yet. */
-  readonly unwrap: (data: TData, context: ErrorContext) => Unchecked<TResult>;
+  readonly unwrap: (data: TData, context: ErrorContext, variables: TVariables) => Unchecked<TResult>;
   /** The fields a successful result always carries (from the table in guaranteed-fields.ts). */
   readonly guaranteed: ResultShape<TResult>;
 }
 
 function defineOperation<TData, TVariables, TResult>(
   document: TypedDocumentString<TData, TVariables>,
-  { unwrap, guaranteed, ...definition }: OperationRow<TData, TResult>,
+  { unwrap, guaranteed, ...definition }: OperationRow<TData, TVariables, TResult>,
 ): OperationDefinition<TData, TVariables, TResult> {
   return Object.freeze({
     ...definition,
     // Generated strings open with a newline and indentation; the server classifies a request as a
     // mutation only when the query string starts with `mutation`, so the leading space must go.
     document: String(document).trimStart(),
-    unwrap: (data: TData, context: ErrorContext) => requireGuaranteed(unwrap(data, context), guaranteed, context),
+    unwrap: (data: TData, context: ErrorContext, variables: TVariables) => requireGuaranteed(unwrap(data, context, variables), guaranteed, context),
   });
 }
 
@@ -126,7 +127,7 @@ export const OPERATIONS = {
     label: 'create the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data) => toBulkResult(data.bulkCreateConsultingMeetings),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCreateConsultingMeetings, sentRows(variables.inputs, 'rows', 'row'), context),
   }),
   updateConsultingMeeting: defineOperation(UpdateConsultingMeetingDocument, {
     field: 'updateConsultingMeeting',
@@ -147,7 +148,7 @@ export const OPERATIONS = {
     label: 'cancel the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data) => toBulkResult(data.bulkCancelConsultingMeetings),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCancelConsultingMeetings, sentRows(variables.ids, 'ids', 'id'), context),
   }),
   enrollStudentToConsultingMeeting: defineOperation(EnrollStudentToConsultingMeetingDocument, {
     field: 'enrollStudentToConsultingMeeting',

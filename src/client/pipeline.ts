@@ -46,6 +46,8 @@ export interface PipelineAnswer {
   response: AnsweredAttempt;
   /** The call's error context with that response: errors found in the answer are built from it. */
   context: ErrorContext & { response: AnsweredAttempt };
+  /** The variables as sent (a bulk answer is checked against its rows). */
+  variables: object | undefined;
 }
 
 /** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
@@ -176,7 +178,7 @@ export class RequestPipeline {
           subscriptionReasons: call.subscriptionReasons === true,
           ran,
         });
-        return { data, response: answered.response, context: answered };
+        return { data, response: answered.response, context: answered, variables: call.variables };
       }
       budget.rateLimited += 1;
       const info = readRateLimitInfo(outcome, type, Date.now());

@@ -15,6 +15,7 @@ const PROBLEM_TEXT = {
   missing_payload: 'the response had no payload',
   missing_guaranteed_field: 'the payload lacked a field a successful answer always carries',
   invalid_number: 'the response held a number JavaScript cannot hold exactly',
+  results_mismatch: 'the bulk answer held not one result per row sent',
 } as const;
 
 /**

@@ -58,6 +58,9 @@ const MAIN: Partial<Record<OperationName, string>> = {
   revokeCouponGrant: 'grant',
 };
 
+/** The list of one result per row sent: null there is `results_mismatch` (test/client/meetings.test.ts), not this rule. */
+const ONE_PER_ROW: Partial<Record<OperationName, string>> = { bulkCreateConsultingMeetings: 'results', bulkCancelConsultingMeetings: 'results' };
+
 /** The documented success payloads, with a grant inside each coupon so its nested guarantees are exercised. */
 function successPayload(item: OperationCase): Record<string, unknown> {
   const payload = structuredClone(item.data[item.field]) as Record<string, unknown>;
@@ -106,7 +109,7 @@ function expectMissingGuaranteed(outcome: { ok: boolean; error?: unknown }, item
 const cases = OPERATION_CASES.flatMap((item) => {
   const payload = successPayload(item);
   const guaranteed = new Set(GUARANTEED[item.field]);
-  const paths = fieldPaths(payload).filter((path) => path.join('.') !== MAIN[item.field]);
+  const paths = fieldPaths(payload).filter((path) => ![MAIN[item.field], ONE_PER_ROW[item.field]].includes(path.join('.')));
   return paths.map((path) => ({ item, payload, path, guaranteed: guaranteed.has(path.join('.')) }));
 });
 
