@@ -64,7 +64,7 @@ export function grantCouponCommand(): Command {
     .option('--journal <file>', 'record finished members in FILE so an interrupted run can resume')
     .option('--report <file>', 'write every row\'s outcome to FILE (CSV)')
     .option('--retry-failed', 'with --journal: also send again members whose earlier failure is permanent (e.g. ENROLLMENT-002)')
-    .option('--concurrency <n>', 'grants in flight at once (default: the rate limit, a full burst)', parsePositiveInteger)
+    .option('--concurrency <n>', 'grants in flight at once (default: 64, or the rate limit when lower)', parsePositiveInteger)
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
     .addHelpText('after', HELP_AFTER)
     .showHelpAfterError('(run school-admin grant-coupon --help for usage)')

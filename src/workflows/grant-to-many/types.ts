@@ -161,8 +161,10 @@ export interface GrantToManyOptions {
    */
   retryFailed?: 'all' | 'temporary';
   /**
-   * Grants in flight at once.
-   * @default the client's mutation limit (200 unless configured), or 16 when pacing is off
+   * Grants in flight at once (each holds a connection). The default reaches the rate-limit budget
+   * for round trips up to about 19 s at the default 200 mutations per minute; raise it only for a
+   * larger budget with slow round trips (`DEFAULTS.bulkConcurrency`).
+   * @default 64 (or the client's mutation limit when lower), 16 when pacing is off
    */
   concurrency?: number;
   /**
