@@ -32,6 +32,7 @@ export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-err
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
 export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type FailedChunk, type IndexedBulkRow, type RowRange } from './errors/bulk-chunk-error.js';
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
+export { DependencyLoadError, type DependencyLoadErrorOptions } from './errors/dependency-load-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';
 export { GraphQLResponseError, type GraphQLResponseErrorOptions } from './errors/graphql-response-error.js';

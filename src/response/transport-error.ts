@@ -61,7 +61,7 @@ export function publicTransportError(error: unknown, context: ErrorContext, time
  * A copy of a low-level error with only its name, message and code, redacted: a custom fetch's
  * error could carry the request (and the key); `util.inspect` of our error shows its cause.
  */
-function sanitizedCause(cause: unknown, context: ErrorContext): Error | undefined {
+export function sanitizedCause(cause: unknown, context: ErrorContext): Error | undefined {
   if (!(cause instanceof Error)) return undefined;
   const copy = new Error(context.redactor.text(cause.message), {
     ...(cause.cause === undefined ? {} : { cause: sanitizedCause(cause.cause, context) }),

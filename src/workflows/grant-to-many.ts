@@ -1,6 +1,8 @@
 import { DEFAULTS, type RateLimitBudget } from '../client/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
+import { dependencyLoadError, LazyModule } from '../client/lazy-module.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { NO_SECRETS } from '../errors/redactor.js';
 import { PRIORITIES } from '../rate-limit/priority.js';
 import type { Journal } from './journal.js';
 import { describeGrantFailure, endsTheJob, isPermanentGrantFailure } from './grant-to-many/grant-failure.js';
@@ -18,12 +20,24 @@ export interface GrantCouponClient {
 /** What the client knows that the job uses: its mutation budget (for the ETA and the default concurrency). */
 export interface GrantJobContext {
   budget: RateLimitBudget | undefined;
+  /** Where the journal's code comes from (not public: tests pass a module that fails to load). */
+  journalModule?: LazyModule<JournalModule>;
 }
+
+type JournalModule = typeof import('./journal.js');
+/**
+ * Loaded only when asked for: importing the SDK must not pay for the journal's file code. The build
+ * replaces this `import('./journal.js')` by the package's private import `#journal` (tsup.config.ts).
+ */
+const JOURNAL_MODULE = new LazyModule<JournalModule>(() => import('./journal.js'));
+
 
 /** Defaults of {@link GrantToManyOptions} that do not depend on the client (concurrency: `DEFAULTS.bulkConcurrency`). */
 export const GRANT_TO_MANY_DEFAULTS = Object.freeze({ interruptGraceMs: 5_000, retryFailed: 'all' as 'all' | 'temporary' });
 
 const OPERATION = 'grantCouponToMany';
+/** Errors of the job as a whole, raised before any grant. */
+const JOB_CONTEXT = { operation: OPERATION, label: 'grant the coupon to many members', redactor: NO_SECRETS };
 
 function refuse(field: string, problem: string): never {
   throw new InvalidInputError(`Failed to grant the coupon to many members: ${problem}. Nothing was sent.`, { operation: OPERATION, field });
@@ -60,8 +74,7 @@ export async function grantCouponToMany(
   const total = options.total ?? (Array.isArray(members) ? members.length : undefined);
   const concurrency = options.concurrency ?? defaultConcurrency(context.budget);
 
-  // Loaded only when asked for: importing the SDK must not pay for the journal's file code.
-  const journal = options.journal === undefined ? undefined : await (await import('./journal.js')).openJournal(options.journal, { couponId });
+  const journal = options.journal === undefined ? undefined : await openJobJournal(context.journalModule ?? JOURNAL_MODULE, options.journal, couponId);
   const job = new GrantJob(client, couponId, journal, options, new ProgressTracker({ total, budget: context.budget, startedAt }), now);
   const source = new RowSource(members);
   const gate = new InterruptGate(options.signal, options.interruptGraceMs ?? GRANT_TO_MANY_DEFAULTS.interruptGraceMs);
@@ -103,6 +116,17 @@ export async function grantCouponToMany(
     allSucceeded: !interrupted && counts.failed === 0 && counts.invalid === 0,
     journalRecovery: journal?.recovery ?? null,
   };
+}
+
+/** Opens the job's journal; a journal module that cannot be loaded rejects the job with a typed error, nothing sent. */
+async function openJobJournal(module: LazyModule<JournalModule>, path: string, couponId: string): Promise<Journal> {
+  let journalModule: JournalModule;
+  try {
+    journalModule = await module.get();
+  } catch (error) {
+    throw dependencyLoadError(JOB_CONTEXT, 'journal', error, 'the job could not open its journal; nothing was sent');
+  }
+  return journalModule.openJournal(path, { couponId });
 }
 
 /**
