@@ -5,6 +5,7 @@ import {
   CreateConsultingServiceDocument,
   CreateCouponDocument,
   CreateCouponGrantDocument,
+  CreateCouponWithGrantsDocument,
   DeleteConsultingServiceDocument,
   EnrollStudentToConsultingMeetingDocument,
   RateConsultingMeetingDocument,
@@ -14,13 +15,14 @@ import {
   UpdateConsultingMeetingDocument,
   UpdateConsultingServiceDocument,
   UpdateCouponDocument,
+  UpdateCouponWithGrantsDocument,
   UpdateSubscriptionDocument,
   type TypedDocumentString,
 } from '../generated/graphql.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { sentRows, toBulkResult } from './bulk-result.js';
 import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
-import type { Coupon } from './result-types.js';
+import type { Coupon, CouponWithGrants } from './result-types.js';
 import { requireMain } from './unwrap-payload.js';
 
 /**
@@ -217,6 +219,27 @@ export const OPERATIONS = {
     unwrap: (data, context) => requireMain(data.revokeCouponGrant, 'grant', context),
   }),
 } as const satisfies Record<OperationName, unknown>;
+
+/**
+ * The documents `createCoupon` and `updateCoupon` send with `{ includeGrants: true }`: the same
+ * mutations, their coupon with every grant (the default documents leave the list out).
+ */
+export const COUPON_WITH_GRANTS = {
+  createCoupon: defineOperation(CreateCouponWithGrantsDocument, {
+    field: 'createCoupon',
+    label: OPERATIONS.createCoupon.label,
+    retry: OPERATIONS.createCoupon.retry,
+    guaranteed: GUARANTEED_FIELDS.CouponWithGrants,
+    unwrap: (data, context) => requireMain(data.createCoupon, 'coupon', context) as Unchecked<CouponWithGrants>,
+  }),
+  updateCoupon: defineOperation(UpdateCouponWithGrantsDocument, {
+    field: 'updateCoupon',
+    label: OPERATIONS.updateCoupon.label,
+    retry: OPERATIONS.updateCoupon.retry,
+    guaranteed: GUARANTEED_FIELDS.CouponWithGrants,
+    unwrap: (data, context) => requireMain(data.updateCoupon, 'coupon', context) as Unchecked<CouponWithGrants>,
+  }),
+} as const;
 
 /** What integrators may read of an operation: its document and how the client retries it. */
 export interface OperationSummary {
