@@ -77,3 +77,4 @@ export { JournalCorruptedError, type JournalCorruptionReason } from './workflows
 export { JournalMismatchError } from './workflows/journal/errors/journal-mismatch-error.js';
 export { JournalIoError } from './workflows/journal/errors/journal-io-error.js';
 export { JournalClosedError } from './workflows/journal/errors/journal-closed-error.js';
+export { JournalLockedError, type JournalLockedReason, type JournalLockHolder } from './workflows/journal/errors/journal-locked-error.js';

@@ -115,6 +115,7 @@ export async function grantCouponToMany(
     interrupted,
     allSucceeded: !interrupted && counts.failed === 0 && counts.invalid === 0,
     journalRecovery: journal?.recovery ?? null,
+    journalStaleLock: journal?.staleLock ?? null,
   };
 }
 

@@ -137,6 +137,9 @@ function summaryText(summary: GrantToManySummary, problems: ProblemList, tally: 
     `  failed           ${counts.failed}${tally.notResent > 0 ? `   (${tally.notResent} not sent again: permanent failures recorded by an earlier run)` : ''}`,
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
+    ...(summary.journalStaleLock === null
+      ? []
+      : [`Journal: took over the lock of process ${summary.journalStaleLock.pid} (since ${summary.journalStaleLock.startedAt}), which had stopped without releasing it.`]),
     ...(summary.journalRecovery === null ? [] : [`Journal: dropped a line torn by an earlier crash (line ${summary.journalRecovery.line}); its member is granted again.`]),
   ];
   if (problems.total > 0) {

@@ -1,4 +1,5 @@
 import type { CouponGrant, MemberRef, Priority } from '../../client/types.js';
+import type { JournalLockHolder } from '../journal/errors/journal-locked-error.js';
 import type { JournalRecovery } from '../journal/scan-journal.js';
 
 /**
@@ -222,4 +223,6 @@ export interface GrantToManySummary {
   allSucceeded: boolean;
   /** The damaged last journal line dropped when the journal was opened (a crash mid-write), or `null`. */
   journalRecovery: JournalRecovery | null;
+  /** The holder of the journal's lock this run took over (its process had died on this host), or `null`. */
+  journalStaleLock: JournalLockHolder | null;
 }
