@@ -366,11 +366,10 @@ export class AdminClient {
   createCoupon(input: CouponInput, options?: CouponCallOptions): AdminApiPromise<Coupon | CouponWithGrants> {
     return startCall<Coupon | CouponWithGrants>(() => {
       const context = local('createCoupon', OPERATIONS.createCoupon);
-      const withGrants = includeGrants(context, options);
       if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
       checkCoupon(context, input);
       const variables = { input: input as never };
-      return withGrants
+      return options?.includeGrants === true
         ? this.#runner.run('createCoupon', COUPON_WITH_GRANTS.createCoupon, variables, options)
         : this.#runner.run('createCoupon', OPERATIONS.createCoupon, variables, options);
     });
@@ -392,12 +391,11 @@ export class AdminClient {
   updateCoupon(id: string, input: CouponUpdateInput, options?: CouponCallOptions): AdminApiPromise<Coupon | CouponWithGrants> {
     return startCall<Coupon | CouponWithGrants>(() => {
       const context = local('updateCoupon', OPERATIONS.updateCoupon);
-      const withGrants = includeGrants(context, options);
       requireId(context, 'id', id);
       if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
       checkCoupon(context, input);
       const variables = { id, input: input as never };
-      return withGrants
+      return options?.includeGrants === true
         ? this.#runner.run('updateCoupon', COUPON_WITH_GRANTS.updateCoupon, variables, options)
         : this.#runner.run('updateCoupon', OPERATIONS.updateCoupon, variables, options);
     });
@@ -502,13 +500,6 @@ class DerivedClientSeed {
     readonly wiring: ClientWiring,
     readonly parentEvents: ClientEvents,
   ) {}
-}
-
-/** Whether a coupon call asked for the coupon's grants (the document with every grant). */
-function includeGrants(context: LocalContext, options: CouponCallOptions | undefined): boolean {
-  const value = options?.includeGrants;
-  if (value !== undefined && typeof value !== 'boolean') throw invalidInput(context, 'includeGrants', 'includeGrants must be true or false');
-  return value === true;
 }
 
 function local(operation: string, op: { label: string }): LocalContext {

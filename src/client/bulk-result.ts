@@ -13,32 +13,20 @@ export interface BulkPayload {
   errors: string[] | null;
 }
 
-/** The rows a bulk request sent, and how the method names them in messages (`rows`, `ids`). */
-export interface SentRows {
-  count: number;
-  /** The method's parameter (`rows`, `ids`). */
-  name: string;
-  /** One of them (`row`, `id`). */
-  one: string;
-}
-
-/** The rows of a bulk request's list variable, named as the method's parameter `name` (one of them: `one`). */
-export function sentRows(list: unknown, name: string, one: string): SentRows {
-  return { count: Array.isArray(list) ? list.length : 0, name, one };
-}
-
 /**
  * Turns a bulk payload into a {@link BulkResult}: row errors stay per row (never thrown), each
  * string parsed for its code and `valid_options=` hint. Row meetings are as sent; the operation's
  * unwrap checks their guaranteed fields.
  *
  * @throws {InvalidResponseError} (`results_mismatch`, `executed: true`) when `results` is not one
- * entry per row sent (the spec: same length and order as the input): `results[i]` would no longer
- * belong to row `i`, yet the rows were processed.
+ * entry per row of `rows` (the spec: same length and order as the input; `name` is how the method
+ * calls them): `results[i]` would no longer belong to row `i`, yet the rows were processed.
  */
-export function toBulkResult(payload: BulkPayload, sent: SentRows, context: ErrorContext): Unchecked<BulkResult> {
+export function toBulkResult(payload: BulkPayload, rows: unknown, name: string, context: ErrorContext): Unchecked<BulkResult> {
+  // GraphQL reads a single item where a list is expected as a list of one.
+  const count = Array.isArray(rows) ? rows.length : 1;
   const received = Array.isArray(payload.results) ? payload.results.length : undefined;
-  if (received !== sent.count) throw resultsMismatch(context, sent, received);
+  if (received !== count) throw resultsMismatch(context, count, name, received);
   const results = (payload.results ?? []).map((row) => ({
     meeting: row?.meeting ?? null,
     errors: row?.errors === null || row?.errors === undefined ? null : payloadMessages(row.errors).map(parseRowError),
@@ -50,11 +38,9 @@ export function toBulkResult(payload: BulkPayload, sent: SentRows, context: Erro
   };
 }
 
-function resultsMismatch(context: ErrorContext, sent: SentRows, received: number | undefined): InvalidResponseError {
-  const answered = received === undefined ? 'no results list' : `${received} result${received === 1 ? '' : 's'}`;
+function resultsMismatch(context: ErrorContext, count: number, name: string, received: number | undefined): InvalidResponseError {
   return new InvalidResponseError(
-    `Failed to ${context.label}: the answer holds ${answered} for the ${sent.count} ${sent.count === 1 ? sent.one : sent.name} sent, so results[i] cannot be matched to ${sent.name}[i]. ` +
-      `The operation ran: its ${sent.name} were processed, some may have succeeded; check them before sending any again.`,
+    `Failed to ${context.label}: the answer has ${received ?? 'no'} results for ${count} ${name}, so they cannot be matched. The operation ran: check the ${name} before sending any again.`,
     { ...errorBase(context), status: context.response?.status ?? 200, problem: 'results_mismatch', executed: true },
   );
 }

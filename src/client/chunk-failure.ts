@@ -37,10 +37,8 @@ export function bulkChunkError(context: LocalContext, redactor: Redactor, failur
   const failed = range(failure.start, failure.end);
   const finished = completed.length === 0 ? 'no row finished' : `${range(0, completed.length)} finished (error.completed holds the results)`;
   const unsent = failure.end === failure.total ? 'every other row was sent' : `${range(failure.end, failure.total)} never sent`;
-  const what = failure.sent ? `failed with ${nameOf(cause)}` : `was never sent (its call ended with ${nameOf(cause)} before its request left)`;
-  const advice = failure.sent ? FATE_ADVICE[fate](failed) : `Send ${failed} with the rest: nothing of them ran.`;
   return new BulkChunkError(
-    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) ${what}; ${finished}, ${unsent}. ${advice}`,
+    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) ${failure.sent ? 'failed' : 'was never sent: its call ended'} with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
     {
       operation: context.operation,
       ...failedCall(cause),

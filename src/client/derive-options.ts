@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
-import { isClientOption, unknownOptionProblem } from './option-names.js';
+import { isClientOption, KEPT_FROM_PARENT, unknownOptionProblem } from './option-names.js';
 import type { AdminClientOptions } from './options.js';
 import { callTuning, positive, type Fail, type ResolvedClientOptions } from './resolve-options.js';
 
@@ -12,20 +12,6 @@ export type ClientOverrides = Pick<
   AdminClientOptions,
   'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders'
 >;
-
-/** Why each option a derived client cannot change stays its parent's. */
-const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
-  apiKey: 'another key is another client: create a new AdminClient',
-  baseUrl: 'another server is another client: create a new AdminClient',
-  fetch: 'the derived client sends through its parent\'s transport: create a new AdminClient for another fetch',
-  allowInsecureHttp: 'it belongs to the parent\'s baseUrl: create a new AdminClient',
-  dangerouslyAllowBrowser: 'it was decided when the parent was created',
-  limits: 'a derived client shares its parent\'s rate-limit budget; set limits on the client you derive from',
-  logger: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
-  logLevel: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
-  userAgent: 'the derived client sends through its parent\'s transport; add a header with headers instead',
-  maxResponseBytes: 'the derived client reads through its parent\'s transport',
-};
 
 /**
  * The options of a client derived from `parent`: each override checked as the constructor checks

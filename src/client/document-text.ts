@@ -18,8 +18,9 @@ const EXECUTABLE_DEFINITIONS: ReadonlySet<unknown> = new Set(['OperationDefiniti
  * carry no `loc`) is printed, by graphql's own `print`.
  *
  * @throws {InvalidInputError} for a printed document holding a definition that is not part of an
- * executable document (a type-system definition, an unknown kind), or one graphql cannot print:
- * nothing is sent.
+ * executable document (a type-system definition, an unknown kind): nothing is sent. What lies
+ * inside an operation is printed as graphql prints it (a hand-built node it cannot read throws
+ * graphql's own error).
  *
  * @example
  * ```ts
@@ -41,12 +42,7 @@ function printExecutable(document: DocumentNodeLike): string {
   // the whole request, after it counted against the budget.
   const foreign = document.definitions.find((definition) => !EXECUTABLE_DEFINITIONS.has(kindOf(definition)));
   if (foreign !== undefined) throw refusal(`the document holds ${describe(foreign)}, which is not part of an executable document`);
-  try {
-    return print(document as unknown as DocumentNode);
-  } catch {
-    // A hand-built node graphql's printer cannot read: the caller's bug, told as such, not a raw TypeError.
-    throw refusal("graphql's printer cannot read a node of the document (not a GraphQL AST node)");
-  }
+  return print(document as unknown as DocumentNode);
 }
 
 function isDocumentNode(document: object): document is DocumentNodeLike {

@@ -8,40 +8,31 @@ import { sanitizedCause } from '../response/transport-error.js';
  * some close; a rejection memoised forever would fail every later call).
  */
 export class LazyModule<T> {
-  readonly #load: () => Promise<T>;
   #loading: Promise<T> | undefined;
 
-  /** @param load - the `import()` of the module (a seam: tests pass one that fails). */
-  constructor(load: () => Promise<T>) {
-    this.#load = load;
+  /**
+   * @param name - the module, as errors name it (`'p-retry'`, `'journal'`)
+   * @param load - its `import()` (a seam: tests pass one that fails)
+   */
+  constructor(
+    readonly name: string,
+    private readonly load: () => Promise<T>,
+  ) {}
+
+  /**
+   * The module, loaded now or earlier. A failed import rejects with {@link DependencyLoadError}
+   * for the call of `context`, `consequence` saying what the call could not do without it.
+   */
+  get(context: ErrorContext, consequence: string): Promise<T> {
+    this.#loading ??= Promise.resolve().then(this.load);
+    return this.#loading.catch((cause: unknown) => {
+      this.#loading = undefined;
+      const code = (cause as { code?: unknown } | null)?.code;
+      const systemCode = typeof code === 'string' ? code : undefined;
+      throw new DependencyLoadError(
+        `Failed to ${context.label}: ${this.name} could not be loaded (${systemCode ?? 'no code'}), so ${consequence}. Check the open-file limit (ulimit -n); the next call tries again.`,
+        { ...errorBase(context), dependency: this.name, systemCode, cause: sanitizedCause(cause, context) },
+      );
+    });
   }
-
-  /** The module, loaded now or earlier. */
-  get(): Promise<T> {
-    this.#loading ??= Promise.resolve()
-      .then(this.#load)
-      .catch((error: unknown) => {
-        this.#loading = undefined;
-        throw error;
-      });
-    return this.#loading;
-  }
-}
-
-/**
- * The error a call rejects with when a module it needs could not be imported; `consequence` says
- * what the call could not do without it ("the job could not open its journal; nothing was sent").
- */
-export function dependencyLoadError(context: ErrorContext, dependency: string, cause: unknown, consequence: string): DependencyLoadError {
-  const systemCode = systemCodeOf(cause);
-  return new DependencyLoadError(
-    `Failed to ${context.label}: ${dependency} could not be loaded (${systemCode ?? (cause instanceof Error ? cause.name : 'unknown error')}), so ${consequence}. ` +
-      'It is loaded again on the next call; if this repeats, check the process\'s open-file limit (ulimit -n) and the installation.',
-    { ...errorBase(context), dependency, systemCode, cause: sanitizedCause(cause, context) },
-  );
-}
-
-function systemCodeOf(error: unknown): string | undefined {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
 }

@@ -20,7 +20,7 @@ import {
   type TypedDocumentString,
 } from '../generated/graphql.js';
 import type { ErrorContext } from '../response/error-context.js';
-import { sentRows, toBulkResult } from './bulk-result.js';
+import { toBulkResult } from './bulk-result.js';
 import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
 import type { Coupon, CouponWithGrants } from './result-types.js';
 import { requireMain } from './unwrap-payload.js';
@@ -129,7 +129,7 @@ export const OPERATIONS = {
     label: 'create the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data, context, variables) => toBulkResult(data.bulkCreateConsultingMeetings, sentRows(variables.inputs, 'rows', 'row'), context),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCreateConsultingMeetings, variables.inputs, 'rows', context),
   }),
   updateConsultingMeeting: defineOperation(UpdateConsultingMeetingDocument, {
     field: 'updateConsultingMeeting',
@@ -150,7 +150,7 @@ export const OPERATIONS = {
     label: 'cancel the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data, context, variables) => toBulkResult(data.bulkCancelConsultingMeetings, sentRows(variables.ids, 'ids', 'id'), context),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCancelConsultingMeetings, variables.ids, 'ids', context),
   }),
   enrollStudentToConsultingMeeting: defineOperation(EnrollStudentToConsultingMeetingDocument, {
     field: 'enrollStudentToConsultingMeeting',

@@ -1,28 +1,36 @@
+import type { ClientOverrides } from './derive-options.js';
 import type { AdminClientOptions } from './options.js';
 
-/** Every option of {@link AdminClientOptions}: the compiler refuses a name missing here or one too many. */
-const OPTION_NAMES: readonly string[] = Object.keys({
-  apiKey: true,
-  baseUrl: true,
-  fetch: true,
+/** The options `withOptions()` may change ({@link ClientOverrides}): the compiler refuses a name missing or too many. */
+const OVERRIDABLE = {
   timeoutMs: true,
   maxRetries: true,
-  limits: true,
+  headers: true,
+  priority: true,
   retryBaseDelayMs: true,
   maxRetryDelayMs: true,
   maxRateLimitWaitMs: true,
-  maxResponseBytes: true,
   bulkChunkSize: true,
   authErrorCodes: true,
-  userAgent: true,
-  headers: true,
   requestIdHeaders: true,
-  priority: true,
-  allowInsecureHttp: true,
-  dangerouslyAllowBrowser: true,
-  logger: true,
-  logLevel: true,
-} satisfies Record<keyof AdminClientOptions, true>);
+} satisfies Record<keyof ClientOverrides, true>;
+
+/** Why each option a derived client cannot change stays its parent's. */
+export const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
+  apiKey: 'another key is another client: create a new AdminClient',
+  baseUrl: 'another server is another client: create a new AdminClient',
+  fetch: 'the derived client sends through its parent\'s transport: create a new AdminClient for another fetch',
+  allowInsecureHttp: 'it belongs to the parent\'s baseUrl: create a new AdminClient',
+  dangerouslyAllowBrowser: 'it was decided when the parent was created',
+  limits: 'a derived client shares its parent\'s rate-limit budget; set limits on the client you derive from',
+  logger: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
+  logLevel: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
+  userAgent: 'the derived client sends through its parent\'s transport; add a header with headers instead',
+  maxResponseBytes: 'the derived client reads through its parent\'s transport',
+};
+
+/** Every option of {@link AdminClientOptions}: the two tables' types together name each exactly once. */
+const OPTION_NAMES: readonly string[] = [...Object.keys(OVERRIDABLE), ...Object.keys(KEPT_FROM_PARENT)];
 
 const KNOWN: ReadonlySet<string> = new Set(OPTION_NAMES);
 
@@ -33,23 +41,9 @@ export function isClientOption(name: string): name is keyof AdminClientOptions {
 
 /**
  * Why `name` is refused: it is no option of AdminClient, with the option it was probably meant to
- * be (the same name in other letter case, or one or two letters off), so a typo does not pass as
- * a default silently.
+ * be when only its letter case differs (`timeOutMs`), so a typo does not pass as a default silently.
  */
 export function unknownOptionProblem(name: string): string {
-  const meant = OPTION_NAMES.find((known) => known.toLowerCase() === name.toLowerCase()) ?? OPTION_NAMES.find((known) => editDistance(known, name) <= 2);
+  const meant = OPTION_NAMES.find((known) => known.toLowerCase() === name.toLowerCase());
   return `${name} is not an option of AdminClient${meant === undefined ? '' : ` (did you mean ${meant}?)`}`;
-}
-
-/** Levenshtein distance, for names of a few dozen characters. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

@@ -17,7 +17,7 @@ import { TransportFailureSignal } from '../transport/transport-failure.js';
 import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import type { RetrySafety } from './operations.js';
-import { dependencyLoadError, LazyModule } from './lazy-module.js';
+import { LazyModule } from './lazy-module.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
 
 /** One call through the pipeline, with its settings (the client's, overridden by the call's options). */
@@ -61,7 +61,7 @@ interface CallBudget {
 
 type PRetry = typeof import('p-retry').default;
 /** Loaded after a call's first failure: importing the SDK should not pay for it (most calls succeed at once). */
-const P_RETRY = new LazyModule<PRetry>(() => import('p-retry').then((module) => module.default));
+const P_RETRY = new LazyModule<PRetry>('p-retry', () => import('p-retry').then((module) => module.default));
 
 /**
  * The life of every call: pacing (limiter) -> transport -> response parsing -> 429 pause and
@@ -129,14 +129,8 @@ export class RequestPipeline {
   /** After a first failure: thrown as it is, or retried by p-retry (loaded and entered only now: most calls succeed at once). */
   async #afterFirstFailure(call: PipelineCall, type: RateLimitedOperationType, context: ErrorContext, budget: CallBudget, firstFailure: unknown): Promise<PipelineAnswer> {
     if (call.maxRetries === 0 || !isRetryable(firstFailure, call.retry)) throw firstFailure;
-    let pRetry: PRetry;
-    try {
-      pRetry = await this.#retries.get();
-    } catch (error) {
-      // A typed rejection of this call, never an unhandled one; the next call imports it again.
-      const name = firstFailure instanceof Error ? firstFailure.name : 'an error';
-      throw dependencyLoadError(context, 'p-retry', error, `the retries after the first attempt's ${name} could not start`);
-    }
+    // A typed rejection of this call, never an unhandled one; the next call imports it again.
+    const pRetry = await this.#retries.get(context, `the retries after the first attempt's ${(firstFailure as Error | null)?.name ?? 'failure'} could not start`);
     return pRetry(
       (attemptNumber) => {
         // p-retry's first "attempt" replays the failure above, so its backoff schedule applies from the start.

@@ -175,7 +175,7 @@ export interface CouponCallOptions extends CallOptions {
    * bytes), and past `maxResponseBytes` (16 MiB by default) at about 76,000, where the call fails
    * with `InvalidResponseError` `too_large` although the change was applied. Leave it off to
    * change a coupon; the spec shows no paginated way to list grants (`couponGrants`'s shape is not
-   * shown), so this is the only typed one. Figures: `npm run bench:coupon-size`.
+   * shown), so this is the only typed one. Figures: `npm run bench:coupon-size`. Only `true` asks.
    * @default false
    */
   includeGrants?: boolean;

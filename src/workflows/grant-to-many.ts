@@ -1,6 +1,6 @@
 import { DEFAULTS, type RateLimitBudget } from '../client/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
-import { dependencyLoadError, LazyModule } from '../client/lazy-module.js';
+import { LazyModule } from '../client/lazy-module.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { NO_SECRETS } from '../errors/redactor.js';
 import { PRIORITIES } from '../rate-limit/priority.js';
@@ -29,7 +29,7 @@ type JournalModule = typeof import('./journal.js');
  * Loaded only when asked for: importing the SDK must not pay for the journal's file code. The build
  * replaces this `import('./journal.js')` by the package's private import `#journal` (tsup.config.ts).
  */
-const JOURNAL_MODULE = new LazyModule<JournalModule>(() => import('./journal.js'));
+const JOURNAL_MODULE = new LazyModule<JournalModule>('journal', () => import('./journal.js'));
 
 
 /** Defaults of {@link GrantToManyOptions} that do not depend on the client (concurrency: `DEFAULTS.bulkConcurrency`). */
@@ -74,7 +74,8 @@ export async function grantCouponToMany(
   const total = options.total ?? (Array.isArray(members) ? members.length : undefined);
   const concurrency = options.concurrency ?? defaultConcurrency(context.budget);
 
-  const journal = options.journal === undefined ? undefined : await openJobJournal(context.journalModule ?? JOURNAL_MODULE, options.journal, couponId);
+  const journalModule = options.journal === undefined ? undefined : await (context.journalModule ?? JOURNAL_MODULE).get(JOB_CONTEXT, 'the job could not open its journal; nothing was sent');
+  const journal = options.journal === undefined ? undefined : await journalModule?.openJournal(options.journal, { couponId });
   const job = new GrantJob(client, couponId, journal, options, new ProgressTracker({ total, budget: context.budget, startedAt }), now);
   const source = new RowSource(members);
   const gate = new InterruptGate(options.signal, options.interruptGraceMs ?? GRANT_TO_MANY_DEFAULTS.interruptGraceMs);
@@ -117,17 +118,6 @@ export async function grantCouponToMany(
     journalRecovery: journal?.recovery ?? null,
     journalStaleLock: journal?.staleLock ?? null,
   };
-}
-
-/** Opens the job's journal; a journal module that cannot be loaded rejects the job with a typed error, nothing sent. */
-async function openJobJournal(module: LazyModule<JournalModule>, path: string, couponId: string): Promise<Journal> {
-  let journalModule: JournalModule;
-  try {
-    journalModule = await module.get();
-  } catch (error) {
-    throw dependencyLoadError(JOB_CONTEXT, 'journal', error, 'the job could not open its journal; nothing was sent');
-  }
-  return journalModule.openJournal(path, { couponId });
 }
 
 /**

@@ -85,12 +85,6 @@ describe('request(): a document that is not executable is refused before anythin
     expect(hostile.message).not.toContain('evil');
     expect((refusalOf({ kind: Kind.DOCUMENT, definitions: [null] } as unknown as DocumentNode) as Error).message).toContain('holds an unrecognised node');
   });
-
-  it("a node graphql's printer cannot read is refused the same way, not with a raw TypeError", () => {
-    const error = refusalOf(queryOf('not a node'));
-    expect(error).toBeInstanceOf(InvalidInputError);
-    expect((error as Error).message).toContain("graphql's printer cannot read a node of the document");
-  });
 });
 
 describe('request(): what is POSTed for a document parsed with noLocation', () => {

@@ -144,16 +144,16 @@ describe('bulk answers: "results[i] corresponds to input row i", one result per 
   const answer = (field: string, results: unknown) => api.data({ [field]: { results, allSucceeded: true, errors: null } });
 
   it.each([
-    ['fewer results than rows', [okRow('m-1'), okRow('m-2')], 'holds 2 results for the 3 rows sent'],
-    ['more results than rows', [okRow('m-1'), okRow('m-2'), okRow('m-3'), okRow('m-4')], 'holds 4 results for the 3 rows sent'],
-    ['no results list', null, 'holds no results list for the 3 rows sent'],
+    ['fewer results than rows', [okRow('m-1'), okRow('m-2')], 'has 2 results for 3 rows'],
+    ['more results than rows', [okRow('m-1'), okRow('m-2'), okRow('m-3'), okRow('m-4')], 'has 4 results for 3 rows'],
+    ['no results list', null, 'has no results for 3 rows'],
   ])('bulkCreateMeetings, %s: InvalidResponseError results_mismatch, executed, saying the rows ran', async (_case, results, count) => {
     answer('bulkCreateConsultingMeetings', results);
     const error = await testClient().bulkCreateMeetings('svc-1', rows(3)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ problem: 'results_mismatch', executed: true, status: 200, operation: 'bulkCreateMeetings' });
     expect((error as Error).message).toBe(
-      `Failed to create the meetings: the answer ${count}, so results[i] cannot be matched to rows[i]. The operation ran: its rows were processed, some may have succeeded; check them before sending any again.`,
+      `Failed to create the meetings: the answer ${count}, so they cannot be matched. The operation ran: check the rows before sending any again.`,
     );
     expect(api.requests).toHaveLength(1); // executed: never sent again
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ problem: 'results_mismatch', executed: true });
@@ -163,7 +163,7 @@ describe('bulk answers: "results[i] corresponds to input row i", one result per 
     answer('bulkCancelConsultingMeetings', [{ meeting: meeting({ id: 'm-1', state: 'canceled' }), errors: null }]);
     const error = await testClient().bulkCancelMeetings(['m-1', 'm-2']).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'InvalidResponseError', problem: 'results_mismatch', executed: true });
-    expect((error as Error).message).toContain('holds 1 result for the 2 ids sent, so results[i] cannot be matched to ids[i]');
+    expect((error as Error).message).toContain('has 1 results for 2 ids, so they cannot be matched. The operation ran: check the ids before');
   });
 
   it('a chunk answered with too few results ends the chunked call: its fate is "executed", later chunks never sent', async () => {

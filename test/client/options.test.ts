@@ -19,7 +19,7 @@ describe('client options', () => {
   it('refuses an option AdminClient does not have, as withOptions() does, naming it and the option it was probably meant to be', () => {
     expect(create({ timeOutMs: 5 })).toThrow(expect.objectContaining({ name: 'InvalidInputError', operation: 'AdminClient', field: 'timeOutMs' }));
     expect(create({ timeOutMs: 5 })).toThrow('Failed to create the AdminClient: timeOutMs is not an option of AdminClient (did you mean timeoutMs?).');
-    expect(create({ maxRetires: 2 })).toThrow('maxRetires is not an option of AdminClient (did you mean maxRetries?)');
+    expect(create({ BaseURL: 'https://school.example' })).toThrow('BaseURL is not an option of AdminClient (did you mean baseUrl?)');
     expect(create({ colour: 'blue' })).toThrow(/^Failed to create the AdminClient: colour is not an option of AdminClient\.$/);
   });
 

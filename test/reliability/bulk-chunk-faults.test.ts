@@ -117,7 +117,7 @@ describe('a failed chunk of a chunked bulk call throws BulkChunkError: what fini
       expect(error).toMatchObject({ name: 'BulkChunkError', failedChunk: { start: 3, end: 6, fate: 'not_executed' }, notSent: { start: 6, end: 7 } });
       expect((error as BulkChunkError).completed.map((row) => row.index)).toEqual([0, 1, 2]);
       expect((error as Error).message).toBe(
-        'Failed to create the meetings: chunk 2 of 3 (rows 3 to 5) was never sent (its call ended with Error before its request left); rows 0 to 2 finished (error.completed holds the results), row 6 never sent. Send rows 3 to 5 with the rest: nothing of them ran.',
+        'Failed to create the meetings: chunk 2 of 3 (rows 3 to 5) was never sent: its call ended with Error; rows 0 to 2 finished (error.completed holds the results), row 6 never sent. Nothing of rows 3 to 5 was executed: send them again with the rest.',
       );
     });
 

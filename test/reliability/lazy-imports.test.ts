@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyLoadError } from '../../src/index.js';
 import { ClientEvents } from '../../src/client/client-events.js';
 import { LazyModule } from '../../src/client/lazy-module.js';
+import { Redactor } from '../../src/errors/redactor.js';
 import { RequestPipeline, type PipelineCall } from '../../src/client/pipeline.js';
 import { resolveOptions } from '../../src/client/resolve-options.js';
 import { GraphQLTransport } from '../../src/transport/graphql-transport.js';
@@ -15,9 +16,9 @@ import { ScriptedGrants } from '../workflows/support/scripted-grants.js';
 const emfile = () => Object.assign(new Error("EMFILE: too many open files, open '/app/node_modules/p-retry/index.js'"), { code: 'EMFILE' });
 
 /** A module whose first `failures` imports fail with EMFILE, then `load`; `attempts` counts the imports tried. */
-function flakyModule<T>(failures: number, load: () => Promise<T>): { module: LazyModule<T>; attempts: () => number } {
+function flakyModule<T>(name: string, failures: number, load: () => Promise<T>): { module: LazyModule<T>; attempts: () => number } {
   let attempts = 0;
-  const module = new LazyModule<T>(async () => {
+  const module = new LazyModule<T>(name, async () => {
     attempts += 1;
     if (attempts <= failures) throw emfile();
     return load();
@@ -38,10 +39,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('a lazily imported module that fails to load (p-retry, the journal): a typed rejection of the call, never a crash', () => {
   it('LazyModule: a failed import is not kept; the next use imports again', async () => {
-    const { module, attempts } = flakyModule(1, async () => 'loaded');
-    await expect(module.get()).rejects.toMatchObject({ code: 'EMFILE' });
-    await expect(module.get()).resolves.toBe('loaded');
-    await expect(module.get()).resolves.toBe('loaded');
+    const { module, attempts } = flakyModule('a-module', 1, async () => 'loaded');
+    const context = { operation: 'request', label: 'run the request', redactor: new Redactor([]) };
+    await expect(module.get(context, 'nothing ran')).rejects.toMatchObject({ name: 'DependencyLoadError', dependency: 'a-module', systemCode: 'EMFILE' });
+    await expect(module.get(context, 'nothing ran')).resolves.toBe('loaded');
+    await expect(module.get(context, 'nothing ran')).resolves.toBe('loaded');
     expect(attempts()).toBe(2);
   });
 
@@ -53,7 +55,7 @@ describe('a lazily imported module that fails to load (p-retry, the journal): a 
     };
     const options = resolveOptions({ apiKey: 'sk_live_lazy_imports', baseUrl: 'https://school.example', limits: false, retryBaseDelayMs: 1, maxRetryDelayMs: 2, fetch });
     const transport = new GraphQLTransport({ endpoint: options.endpoint, headers: {}, fetch, maxResponseBytes: options.maxResponseBytes });
-    const pRetry = flakyModule(1, async () => (await import('p-retry')).default);
+    const pRetry = flakyModule('p-retry', 1, async () => (await import('p-retry')).default);
     const pipeline = new RequestPipeline(options, transport, undefined, new ClientEvents(), pRetry.module);
     const call = (): PipelineCall => ({
       signal: undefined, timeoutMs: 1_000, maxRetries: 2, headers: {}, priority: undefined, operation: 'request', callId: 'call_lazy', label: 'run the request',
@@ -64,7 +66,7 @@ describe('a lazily imported module that fails to load (p-retry, the journal): a 
     expect(error).toBeInstanceOf(DependencyLoadError);
     expect(error).toMatchObject({ dependency: 'p-retry', systemCode: 'EMFILE', operation: 'request', callId: 'call_lazy' });
     expect((error as Error).message).toBe(
-      "Failed to run the request: p-retry could not be loaded (EMFILE), so the retries after the first attempt's HttpError could not start. It is loaded again on the next call; if this repeats, check the process's open-file limit (ulimit -n) and the installation.",
+      "Failed to run the request: p-retry could not be loaded (EMFILE), so the retries after the first attempt's HttpError could not start. Check the open-file limit (ulimit -n); the next call tries again.",
     );
     await expect(pipeline.run(call(), ({ data }) => data)).resolves.toEqual({ a: 1 });
     expect(pRetry.attempts()).toBe(2);
@@ -82,7 +84,7 @@ describe('a lazily imported module that fails to load (p-retry, the journal): a 
     });
 
     it('rejects the job with DependencyLoadError (journal) before any grant, no unhandled rejection; the next job loads it', async () => {
-      const { module: journalModule } = flakyModule(1, () => import('../../src/workflows/journal.js'));
+      const { module: journalModule } = flakyModule('journal', 1, () => import('../../src/workflows/journal.js'));
       const client = new ScriptedGrants();
       const journal = join(dir, 'grants.journal');
       const error = await grantCouponToMany(client, 'coupon-1', [{ email: 'ada@example.com' }], { journal }, { budget: undefined, journalModule }).catch((caught: unknown) => caught);
