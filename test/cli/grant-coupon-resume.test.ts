@@ -100,6 +100,7 @@ describe('grant-coupon: a journal another run is writing', () => {
     expect(run.code).toBe(2);
     expect(mutations()).toBe(before);
     expect(run.stderr).toContain(`school-admin: Failed to open the journal ${journal} (--journal): process ${process.pid} (since `);
-    expect(run.stderr).toContain(`is writing it (lock ${journal}.lock); one run at a time. Nothing was sent. Let that run finish or stop it (Ctrl-C), then run the same command again to resume.`);
+    expect(run.stderr).toContain(`is writing it (lock ${journal}.lock); one run at a time. Nothing was sent. Let that run finish or stop it (Ctrl-C), then run the same command again to resume;`);
+    expect(run.stderr).toContain(`delete the lock (rm ${journal}.lock)`);
   });
 });

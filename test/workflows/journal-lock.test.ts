@@ -57,7 +57,8 @@ async function startChild(): Promise<{ child: ChildProcess; line: string }> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const line = await new Promise<string>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`child exited with ${code} before a line: ${stderr}`)));
+    // 'close' comes after the child's output was read: a refused child's line is not lost to its exit.
+    child.once('close', (code) => reject(new Error(`child exited with ${code} before a line: ${stderr}`)));
   });
   return { child, line };
 }
@@ -74,7 +75,7 @@ describe('openJournal: one run at a time ("the journal takes an exclusive lock")
     expect(error).toBeInstanceOf(JournalLockedError);
     expect(error).toMatchObject({ path: journalPath, lockPath: `${journalPath}.lock`, reason: 'running', holder: { pid: process.pid, host: hostname() } });
     expect((error as Error).message).toContain(`${journalPath} is in use by process ${process.pid} on this host`);
-    expect((error as Error).message).toContain('Let that job finish or stop it (Ctrl-C), then run again.');
+    expect((error as Error).message).toContain(`Let that job finish or stop it (Ctrl-C), then run again; if process ${process.pid} is no such job (its id reused after a reboot), delete ${journalPath}.lock.`);
 
     await first.close();
     expect(existsSync(`${journalPath}.lock`)).toBe(false);
@@ -138,6 +139,12 @@ describe('openJournal: one run at a time ("the journal takes an exclusive lock")
     expect(error).toMatchObject({ name: 'JournalLockedError', reason: 'other_host', holder: { pid: 1, host: 'build-2.example' } });
     expect((error as Error).message).toContain(`If no job runs there any more, delete ${journalPath}.lock and run again`);
     expect(existsSync(journalPath)).toBe(false);
+  });
+
+  it('a lock file still empty (its run is writing its holder) is read again, so a run started at the same moment is refused as "running"', async () => {
+    await writeFile(`${journalPath}.lock`, '');
+    setTimeout(() => void writeFile(`${journalPath}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), startedAt: new Date().toISOString() })), 30);
+    await expect(openJournal(journalPath, { couponId: COUPON })).rejects.toMatchObject({ name: 'JournalLockedError', reason: 'running', holder: { pid: process.pid } });
   });
 
   it('a lock file naming no process is refused, not taken over', async () => {

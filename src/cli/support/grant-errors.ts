@@ -40,7 +40,7 @@ export function grantCommandError(error: unknown, command: GrantCommandLine): un
     const holder = error.holder === null ? 'another run' : `process ${error.holder.pid}${error.reason === 'other_host' ? ` on host ${error.holder.host}` : ''} (since ${error.holder.startedAt})`;
     const remedy =
       error.reason === 'running'
-        ? `Let that run finish or stop it (Ctrl-C), then run the same command again to resume.`
+        ? `Let that run finish or stop it (Ctrl-C), then run the same command again to resume; if process ${error.holder?.pid ?? '?'} is no grant-coupon run (its id reused after a reboot), delete the lock (rm ${error.lockPath}).`
         : `If no grant-coupon run uses it any more, delete the lock (rm ${error.lockPath}) and run again.`;
     return new CliUsageError(`Failed to open the journal ${error.path} (--journal): ${holder} is writing it (lock ${error.lockPath}); one run at a time. Nothing was sent. ${remedy}`);
   }

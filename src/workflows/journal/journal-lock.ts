@@ -34,7 +34,7 @@ export async function lockJournal(path: string): Promise<JournalLock> {
   // A few rounds at most: a lock released or taken over meanwhile is looked at again.
   for (let round = 0; round < 3; round += 1) {
     if (await create(lockPath, text)) return held(lockPath, text, tookOver);
-    const found = await readLock(lockPath);
+    const found = await readHolder(lockPath);
     if (found === undefined) continue;
     const holder = parseHolder(found);
     const reason = refusalFor(holder);
@@ -71,6 +71,19 @@ async function create(lockPath: string, text: string): Promise<boolean> {
     await unlink(lockPath).catch(() => undefined);
     throw new JournalIoError({ path: lockPath, code: ioErrorCode(cause), operation: OPERATION, cause });
   }
+}
+
+/**
+ * The lock file's text, read again for a moment while it names no one: a run creates the file
+ * (`wx`) and writes its holder in two steps, and a run started at the same moment may read between.
+ */
+async function readHolder(lockPath: string): Promise<string | undefined> {
+  let text = await readLock(lockPath);
+  for (let wait = 0; wait < 5 && text !== undefined && parseHolder(text) === null; wait += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    text = await readLock(lockPath);
+  }
+  return text;
 }
 
 /** The lock file's text, or undefined when there is none. */

@@ -54,7 +54,7 @@ function lockedMessage({ path, lockPath, reason, holder }: { path: string; lockP
     case 'running':
       return (
         `Failed to openJournal: ${path} is in use by process ${holder?.pid ?? '?'} on this host${since} (lock file ${lockPath}); one process at a time may write a journal. ` +
-        'Let that job finish or stop it (Ctrl-C), then run again.'
+        `Let that job finish or stop it (Ctrl-C), then run again; if process ${holder?.pid ?? '?'} is no such job (its id reused after a reboot), delete ${lockPath}.`
       );
     case 'other_host':
       return (
