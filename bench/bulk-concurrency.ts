@@ -11,7 +11,8 @@
  *
  * Run: npm run bench:bulk-concurrency
  */
-import { AdminClient, DEFAULTS, MemoryPermitStore } from '../src/index.js';
+import { AdminClient, MemoryPermitStore } from '../src/index.js';
+import { GRANT_TO_MANY_DEFAULTS } from '../src/workflows/grant-to-many.js';
 
 const SCALE = 20;
 const WINDOW_MS = 60_000 / SCALE;
@@ -62,7 +63,8 @@ async function run(roundTripMs: number, concurrency: number | undefined): Promis
 
 const seconds = (ms: number): string => `${((ms * SCALE) / 1000).toFixed(0)} s`;
 console.log(`grantCouponToMany, ${GRANTS} grants, budget ${LIMIT} per minute, time scaled 1:${SCALE} (figures below in the spec's time)`);
-console.log(`default concurrency: ${DEFAULTS.bulkConcurrency}; Little's law: ${DEFAULTS.bulkConcurrency} in flight sustain ${LIMIT}/min for round trips up to ${((DEFAULTS.bulkConcurrency * 60) / LIMIT).toFixed(1)} s`);
+const DEFAULT = GRANT_TO_MANY_DEFAULTS.concurrency;
+console.log(`default concurrency: ${DEFAULT}; Little's law: ${DEFAULT} in flight sustain ${LIMIT}/min for round trips up to ${((DEFAULT * 60) / LIMIT).toFixed(1)} s`);
 console.log('| round trip | duration at 64 (default) | at 200 (a full burst) | 64 later by | most in flight (64 / burst) | most sent in any minute (64 / burst) |');
 console.log('|---|---|---|---|---|---|');
 for (const roundTrip of ROUND_TRIPS) {

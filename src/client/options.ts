@@ -238,14 +238,4 @@ export const DEFAULTS = Object.freeze({
   requestIdHeaders: Object.freeze(['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']),
   /** {@link AdminClientOptions.logLevel}. */
   logLevel: 'info' as LogLevel,
-  /**
-   * Most grants `grantCouponToMany` keeps in flight unless told otherwise (`concurrency`; fewer
-   * when the mutation limit is lower). Enough to reach the budget: by Little's law 64 requests in
-   * flight sustain 64 / round trip, over 200 per minute for any round trip under 19 s (64 x 60 /
-   * 200); more only open more connections (one per request in flight) while the limiter holds
-   * them anyway. Figures: bench/README.md, "Bulk concurrency".
-   */
-  bulkConcurrency: 64,
-  /** Grants in flight when pacing is off (`limits: false`): nothing says what the server allows. */
-  unpacedBulkConcurrency: 16,
 });

@@ -1,4 +1,4 @@
-import { DEFAULTS, type RateLimitBudget } from '../client/options.js';
+import type { RateLimitBudget } from '../client/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
 import { LazyModule } from '../client/lazy-module.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
@@ -32,8 +32,21 @@ type JournalModule = typeof import('./journal.js');
 const JOURNAL_MODULE = new LazyModule<JournalModule>('journal', () => import('./journal.js'));
 
 
-/** Defaults of {@link GrantToManyOptions} that do not depend on the client (concurrency: `DEFAULTS.bulkConcurrency`). */
-export const GRANT_TO_MANY_DEFAULTS = Object.freeze({ interruptGraceMs: 5_000, retryFailed: 'all' as 'all' | 'temporary' });
+/** Defaults of {@link GrantToManyOptions} that do not depend on the client. */
+export const GRANT_TO_MANY_DEFAULTS = Object.freeze({
+  interruptGraceMs: 5_000,
+  retryFailed: 'all' as 'all' | 'temporary',
+  /**
+   * Most grants in flight unless told otherwise (`concurrency`; fewer when the mutation limit is
+   * lower). Enough to reach the budget: by Little's law 64 requests in flight sustain 64 / round
+   * trip, over 200 per minute for any round trip under 19 s (64 x 60 / 200); more only open more
+   * connections (one per request in flight) while the limiter holds them anyway. Figures:
+   * bench/README.md, "Bulk concurrency".
+   */
+  concurrency: 64,
+  /** Grants in flight when pacing is off (`limits: false`): nothing says what the server allows. */
+  unpacedConcurrency: 16,
+});
 
 const OPERATION = 'grantCouponToMany';
 /** Errors of the job as a whole, raised before any grant. */
@@ -126,7 +139,7 @@ export async function grantCouponToMany(
  * grants on the wire at once and ran the process out of file descriptors).
  */
 function defaultConcurrency(budget: RateLimitBudget | undefined): number {
-  return budget === undefined ? DEFAULTS.unpacedBulkConcurrency : Math.min(DEFAULTS.bulkConcurrency, budget.limit);
+  return budget === undefined ? GRANT_TO_MANY_DEFAULTS.unpacedConcurrency : Math.min(GRANT_TO_MANY_DEFAULTS.concurrency, budget.limit);
 }
 
 /** The per-row work of one job: check, skip, grant, journal, report. */

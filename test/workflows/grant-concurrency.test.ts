@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminClient, DEFAULTS, MemoryPermitStore, type CallOptions, type GrantResult, type MemberRef } from '../../src/index.js';
-import { grantCouponToMany, type GrantCouponClient } from '../../src/workflows/grant-to-many.js';
+import { AdminClient, MemoryPermitStore, type CallOptions, type GrantResult, type MemberRef } from '../../src/index.js';
+import { GRANT_TO_MANY_DEFAULTS, grantCouponToMany, type GrantCouponClient } from '../../src/workflows/grant-to-many.js';
 import { grant } from '../support/fixtures.js';
 import { grantFor } from './support/scripted-grants.js';
 
@@ -27,7 +27,7 @@ describe('grantCouponToMany: a bounded default concurrency (each grant in flight
     const client = new CountingGrants();
     const summary = await grantCouponToMany(client, 'coupon-1', members(300), {}, { budget: { limit: 100_000, windowMs: 60_000 } });
     expect(summary.counts.created).toBe(300);
-    expect(DEFAULTS.bulkConcurrency).toBe(64);
+    expect(GRANT_TO_MANY_DEFAULTS.concurrency).toBe(64);
     expect(client.maxInFlight).toBe(64);
   });
 

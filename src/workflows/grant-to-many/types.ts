@@ -164,7 +164,7 @@ export interface GrantToManyOptions {
   /**
    * Grants in flight at once (each holds a connection). The default reaches the rate-limit budget
    * for round trips up to about 19 s at the default 200 mutations per minute; raise it only for a
-   * larger budget with slow round trips (`DEFAULTS.bulkConcurrency`).
+   * larger budget with slow round trips (bench/README.md, "Bulk concurrency").
    * @default 64 (or the client's mutation limit when lower), 16 when pacing is off
    */
   concurrency?: number;
