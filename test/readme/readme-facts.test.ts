@@ -135,7 +135,8 @@ describe('README requirements and the CHANGELOG match package.json', () => {
   });
 
   it('the newest CHANGELOG entry is this version, dated, opening with its breaking changes; SDK_VERSION agrees', () => {
-    const entries = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)];
+    // Changes not released yet are gathered above it, under "## [Unreleased]" (undated).
+    const entries = [...CHANGELOG.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].filter((entry) => entry[1] !== 'Unreleased');
     expect(entries[0]?.[1]).toBe(manifest.version);
     expect(entries.every((entry) => entry[2] !== undefined)).toBe(true);
     const newest = CHANGELOG.slice(entries[0]?.index, entries[1]?.index);
