@@ -3,12 +3,16 @@
  * built package (dist/, through package.json `exports` and `imports`, as an installed copy
  * resolves), minified, ESM, module-first (`mainFields: ['module', 'main']`), for a worker target
  * (conditions `workerd`, `worker`, `browser`, as wrangler sets them) and, for comparison, for Node.
- * Prints the size of each bundle against its goal, and the largest contributors by package; exits 1
- * when a bundle misses its goal (issue 14: `import { AdminClient }` <= 120 kB, errors only <= 5 kB).
+ * Prints the size of each bundle, minified and gzipped (node:zlib, level 9: what a CDN or a
+ * worker upload compresses, and what an app's users download), against its goal, and the largest
+ * contributors by package (minified bytes: esbuild's metafile counts those); exits 1 when a bundle
+ * misses its goal. Goals are counted gzipped (issue 19: `import { AdminClient }` <= 40 kB gzip,
+ * errors only <= 2 kB gzip).
  *
  * Run: npm run bench:bundle (builds dist/ first)
  */
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -17,16 +21,16 @@ interface BundleCase {
   name: string;
   app: string;
   target: 'worker' | 'node';
-  /** The goal in bytes (1 kB = 1,000 bytes), when there is one. */
-  goalBytes?: number;
+  /** The goal in gzipped bytes (1 kB = 1,000 bytes), when there is one. */
+  gzipGoalBytes?: number;
   /** Packages whose modules are listed one by one under the table (what of them the app pays for). */
   detail?: string[];
 }
 
 const CLIENT_APP = "import { AdminClient } from 'school-admin-sdk'; globalThis.client = AdminClient;";
 const CASES: BundleCase[] = [
-  { name: 'import { AdminClient }', app: CLIENT_APP, target: 'worker', goalBytes: 120_000, detail: ['graphql'] },
-  { name: 'import { CodedError, hasCode }', app: "import { CodedError, hasCode } from 'school-admin-sdk'; globalThis.errors = [CodedError, hasCode];", target: 'worker', goalBytes: 5_000 },
+  { name: 'import { AdminClient }', app: CLIENT_APP, target: 'worker', gzipGoalBytes: 40_000, detail: ['graphql'] },
+  { name: 'import { CodedError, hasCode }', app: "import { CodedError, hasCode } from 'school-admin-sdk'; globalThis.errors = [CodedError, hasCode];", target: 'worker', gzipGoalBytes: 2_000 },
   { name: 'import { AdminClient } (Node target: the file journal included)', app: CLIENT_APP, target: 'node' },
 ];
 
@@ -40,7 +44,10 @@ function owner(input: string): string {
 }
 
 interface Measured {
+  /** Minified bytes. */
   bytes: number;
+  /** The minified bundle gzipped at level 9. */
+  gzipBytes: number;
   /** Bytes by package (the SDK's own dist as `school-admin-sdk`), largest first. */
   owners: Array<[string, number]>;
   /** Bytes by input file, largest first. */
@@ -64,24 +71,26 @@ async function measure(bundle: BundleCase): Promise<Measured> {
   const owners = new Map<string, number>();
   const files = Object.entries(output?.inputs ?? {}).map(([input, { bytesInOutput }]): [string, number] => [input, bytesInOutput]);
   for (const [input, bytes] of files) owners.set(owner(input), (owners.get(owner(input)) ?? 0) + bytes);
-  return { bytes: result.outputFiles[0]?.contents.length ?? 0, owners: [...owners].sort((a, b) => b[1] - a[1]), files: files.sort((a, b) => b[1] - a[1]) };
+  const contents = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { bytes: contents.length, gzipBytes: gzipSync(contents, { level: 9 }).length, owners: [...owners].sort((a, b) => b[1] - a[1]), files: files.sort((a, b) => b[1] - a[1]) };
 }
 
 console.log(`esbuild ${esbuild.version}, minified ESM, mainFields module-first; worker target = platform neutral + conditions workerd/worker/browser`);
-console.log('| bundle | size | goal | largest parts |');
-console.log('|---|---|---|---|');
+console.log('| bundle | minified | gzipped (level 9) | goal (gzipped) | largest parts (minified) |');
+console.log('|---|---|---|---|---|');
 const details: string[] = [];
 for (const bundle of CASES) {
-  const { bytes, owners, files } = await measure(bundle);
-  const missed = bundle.goalBytes !== undefined && bytes > bundle.goalBytes;
+  const { bytes, gzipBytes, owners, files } = await measure(bundle);
+  const goalBytes = bundle.gzipGoalBytes;
+  const missed = goalBytes !== undefined && gzipBytes > goalBytes;
   if (missed) process.exitCode = 1;
-  const goal = bundle.goalBytes === undefined ? '' : `<= ${kB(bundle.goalBytes)}: ${missed ? `**not met** (+${kB(bytes - bundle.goalBytes)})` : 'met'}`;
+  const goal = goalBytes === undefined ? '' : `<= ${kB(goalBytes)}: ${missed ? `**not met** (+${kB(gzipBytes - goalBytes)})` : 'met'}`;
   const parts = owners
     .filter(([, size]) => size >= 500)
     .slice(0, 6)
     .map(([name, size]) => `${name} ${kB(size)}`)
     .join(', ');
-  console.log(`| ${bundle.name} | ${kB(bytes)} (${bytes.toLocaleString('en-US')} B) | ${goal} | ${parts} |`);
+  console.log(`| ${bundle.name} | ${kB(bytes)} (${bytes.toLocaleString('en-US')} B) | ${kB(gzipBytes)} (${gzipBytes.toLocaleString('en-US')} B) | ${goal} | ${parts} |`);
   for (const name of bundle.detail ?? []) {
     const modules = files.filter(([input, size]) => owner(input) === name && size >= 300);
     details.push(`${name} in ${bundle.name}: ${modules.map(([input, size]) => `${input.replace(/^.*node_modules\/[^/]+\//, '')} ${kB(size)}`).join(', ')}`);

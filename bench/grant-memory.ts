@@ -6,7 +6,7 @@
  * `concurrency` grants are in flight; only the journal's index of short member keys grows).
  *
  * Run: npm run bench:grant-memory   (exit status 1 when the ratio is above 1.3, or when a member
- * is not granted exactly once). The job runs at its default concurrency (the budget's limit, 200);
+ * is not granted exactly once). The job runs at concurrency 200 (the budget's limit; the job's default is 64);
  * BENCH_CONCURRENCY=N overrides it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

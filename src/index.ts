@@ -32,6 +32,7 @@ export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-err
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
 export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type FailedChunk, type IndexedBulkRow, type RowRange } from './errors/bulk-chunk-error.js';
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';
+export { DependencyLoadError, type DependencyLoadErrorOptions } from './errors/dependency-load-error.js';
 export { ERROR_CODES, describeErrorCode, type ErrorCode, type ErrorCodeInfo } from './errors/error-codes.js';
 export { findErrorCode } from './errors/error-code-in-text.js';
 export { GraphQLRequestError, type GraphQLRequestErrorOptions, type MissingField } from './errors/graphql-request-error.js';
@@ -83,3 +84,4 @@ export { JournalCorruptedError, type JournalCorruptionReason } from './workflows
 export { JournalMismatchError } from './workflows/journal/errors/journal-mismatch-error.js';
 export { JournalIoError } from './workflows/journal/errors/journal-io-error.js';
 export { JournalClosedError } from './workflows/journal/errors/journal-closed-error.js';
+export { JournalLockedError, type JournalLockedReason, type JournalLockHolder } from './workflows/journal/errors/journal-locked-error.js';

@@ -12,7 +12,7 @@ import { ClientEvents, type ClientEventListener, type ClientEventMap } from './c
 import { attachLogger } from './logging.js';
 import { deriveOptions, type ClientOverrides } from './derive-options.js';
 import { OperationRunner, wireClient, type ClientWiring } from './operation-runner.js';
-import { OPERATIONS } from './operations.js';
+import { COUPON_WITH_GRANTS, OPERATIONS } from './operations.js';
 import type { AdminClientOptions } from './options.js';
 import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
 import type {
@@ -26,8 +26,10 @@ import type {
   ConsultingServiceInput,
   ConsultingServiceUpdateInput,
   Coupon,
+  CouponCallOptions,
   CouponInput,
   CouponUpdateInput,
+  CouponWithGrants,
   DiscardedConsultingService,
   EnrollResult,
   EnrollTarget,
@@ -350,39 +352,52 @@ export class AdminClient {
   }
 
   /**
-   * Creates a coupon (type, percentage bounds and expiry order checked locally).
+   * Creates a coupon (type, percentage bounds and expiry order checked locally). The result leaves
+   * the coupon's grants out; `{ includeGrants: true }` adds them (see {@link CouponCallOptions}).
    *
    * @example
    * ```ts
    * const coupon = await admin.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20, restricted: true });
    * ```
    */
-  createCoupon(input: CouponInput, options?: CallOptions): AdminApiPromise<Coupon> {
-    return startCall(() => {
-      const op = OPERATIONS.createCoupon;
-      const context = local('createCoupon', op);
+  createCoupon(input: CouponInput, options: CouponCallOptions & { includeGrants: true }): AdminApiPromise<CouponWithGrants>;
+  /** Without `includeGrants`: the coupon, its grants left out. */
+  createCoupon(input: CouponInput, options?: CouponCallOptions & { includeGrants?: false }): AdminApiPromise<Coupon>;
+  createCoupon(input: CouponInput, options?: CouponCallOptions): AdminApiPromise<Coupon | CouponWithGrants> {
+    return startCall<Coupon | CouponWithGrants>(() => {
+      const context = local('createCoupon', OPERATIONS.createCoupon);
       if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
       checkCoupon(context, input);
-      return this.#runner.run('createCoupon', op, { input: input as never }, options);
+      const variables = { input: input as never };
+      return options?.includeGrants === true
+        ? this.#runner.run('createCoupon', COUPON_WITH_GRANTS.createCoupon, variables, options)
+        : this.#runner.run('createCoupon', OPERATIONS.createCoupon, variables, options);
     });
   }
 
   /**
-   * Updates a coupon; omitted fields keep their values (`code` and `restricted` cannot change).
+   * Updates a coupon; omitted fields keep their values (`code` and `restricted` cannot change). The
+   * result leaves the coupon's grants out, so deactivating a coupon with 100,000 grants downloads
+   * one coupon; `{ includeGrants: true }` adds them (see {@link CouponCallOptions}).
    *
    * @example
    * ```ts
    * await admin.updateCoupon(couponId, { active: false });
    * ```
    */
-  updateCoupon(id: string, input: CouponUpdateInput, options?: CallOptions): AdminApiPromise<Coupon> {
-    return startCall(() => {
-      const op = OPERATIONS.updateCoupon;
-      const context = local('updateCoupon', op);
+  updateCoupon(id: string, input: CouponUpdateInput, options: CouponCallOptions & { includeGrants: true }): AdminApiPromise<CouponWithGrants>;
+  /** Without `includeGrants`: the coupon, its grants left out. */
+  updateCoupon(id: string, input: CouponUpdateInput, options?: CouponCallOptions & { includeGrants?: false }): AdminApiPromise<Coupon>;
+  updateCoupon(id: string, input: CouponUpdateInput, options?: CouponCallOptions): AdminApiPromise<Coupon | CouponWithGrants> {
+    return startCall<Coupon | CouponWithGrants>(() => {
+      const context = local('updateCoupon', OPERATIONS.updateCoupon);
       requireId(context, 'id', id);
       if (input === null || typeof input !== 'object') throw invalidInput(context, 'input', 'input must be an object');
       checkCoupon(context, input);
-      return this.#runner.run('updateCoupon', op, { id, input: input as never }, options);
+      const variables = { id, input: input as never };
+      return options?.includeGrants === true
+        ? this.#runner.run('updateCoupon', COUPON_WITH_GRANTS.updateCoupon, variables, options)
+        : this.#runner.run('updateCoupon', OPERATIONS.updateCoupon, variables, options);
     });
   }
 

@@ -23,6 +23,8 @@ export interface ChunkFailure {
   /** 1-based number of the failed chunk, and how many chunks the input made. */
   chunk: number;
   chunks: number;
+  /** False when the chunk's call ended before its request left (an abort while it waited): nothing of it ran. */
+  sent: boolean;
 }
 
 /**
@@ -32,12 +34,12 @@ export interface ChunkFailure {
 export function bulkChunkError(context: LocalContext, redactor: Redactor, failure: ChunkFailure, cause: unknown): BulkChunkError {
   const rows = failure.finished.flatMap((part) => part.results);
   const completed: IndexedBulkRow[] = redactor.secretDeep(rows).map((row, index) => ({ ...row, index }));
-  const fate = chunkFate(cause);
+  const fate = failure.sent ? chunkFate(cause) : 'not_executed';
   const failed = range(failure.start, failure.end);
   const finished = completed.length === 0 ? 'no row finished' : `${range(0, completed.length)} finished (error.completed holds the results)`;
   const unsent = failure.end === failure.total ? 'every other row was sent' : `${range(failure.end, failure.total)} never sent`;
   return new BulkChunkError(
-    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) failed with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
+    `Failed to ${context.label}: chunk ${failure.chunk} of ${failure.chunks} (${failed}) ${failure.sent ? 'failed' : 'was never sent: its call ended'} with ${nameOf(cause)}; ${finished}, ${unsent}. ${FATE_ADVICE[fate](failed)}`,
     {
       operation: context.operation,
       ...failedCall(cause),
@@ -66,14 +68,15 @@ const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {
 };
 
 /**
- * What is known of a failed chunk: refused as a whole (a coded error, a 429, a refused key, a
- * request error) or never sent means not executed; an answer showing it ran means executed; anything else may have run.
+ * What is known of a failed chunk whose request left: refused as a whole (a coded error, a 429, a
+ * refused key, a request error) means not executed; an answer showing it ran (an error with
+ * `executed: true`) means executed; anything else may have run.
  */
 function chunkFate(cause: unknown): BulkChunkFate {
   if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError || cause instanceof GraphQLRequestError) return 'not_executed';
   if (cause instanceof NetworkError && !cause.mayHaveReachedServer) return 'not_executed';
   if (cause instanceof GraphQLResponseError && cause.executed) return 'executed';
-  if (cause instanceof InvalidResponseError && cause.problem === 'invalid_number') return 'executed';
+  if (cause instanceof InvalidResponseError && cause.executed) return 'executed';
   return 'unknown';
 }
 

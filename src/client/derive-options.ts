@@ -1,4 +1,5 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
+import { isClientOption, KEPT_FROM_PARENT, unknownOptionProblem } from './option-names.js';
 import type { AdminClientOptions } from './options.js';
 import { callTuning, positive, type Fail, type ResolvedClientOptions } from './resolve-options.js';
 
@@ -12,36 +13,6 @@ export type ClientOverrides = Pick<
   'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders'
 >;
 
-/** The run-time check of {@link ClientOverrides}: the compiler refuses a name missing or too many here. */
-const OVERRIDABLE: ReadonlySet<string> = new Set(
-  Object.keys({
-    timeoutMs: true,
-    maxRetries: true,
-    headers: true,
-    priority: true,
-    retryBaseDelayMs: true,
-    maxRetryDelayMs: true,
-    maxRateLimitWaitMs: true,
-    bulkChunkSize: true,
-    authErrorCodes: true,
-    requestIdHeaders: true,
-  } satisfies Record<keyof ClientOverrides, true>),
-);
-
-/** Why each option a derived client cannot change stays its parent's. */
-const KEPT_FROM_PARENT: Readonly<Record<Exclude<keyof AdminClientOptions, keyof ClientOverrides>, string>> = {
-  apiKey: 'another key is another client: create a new AdminClient',
-  baseUrl: 'another server is another client: create a new AdminClient',
-  fetch: 'the derived client sends through its parent\'s transport: create a new AdminClient for another fetch',
-  allowInsecureHttp: 'it belongs to the parent\'s baseUrl: create a new AdminClient',
-  dangerouslyAllowBrowser: 'it was decided when the parent was created',
-  limits: 'a derived client shares its parent\'s rate-limit budget; set limits on the client you derive from',
-  logger: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
-  logLevel: 'the parent\'s logger already sees the derived client\'s calls; use on() of the derived client to see only its own',
-  userAgent: 'the derived client sends through its parent\'s transport; add a header with headers instead',
-  maxResponseBytes: 'the derived client reads through its parent\'s transport',
-};
-
 /**
  * The options of a client derived from `parent`: each override checked as the constructor checks
  * it (an `InvalidInputError` naming it), `headers` merged over the parent's, anything else kept.
@@ -53,9 +24,10 @@ export function deriveOptions(parent: ResolvedClientOptions, overrides: ClientOv
   };
   if (overrides === null || typeof overrides !== 'object') fail('options', 'pass an object of the options to change');
   for (const name of Object.keys(overrides)) {
-    if (OVERRIDABLE.has(name)) continue;
-    const kept = (KEPT_FROM_PARENT as Record<string, string | undefined>)[name];
-    fail(name, kept === undefined ? `${name} is not an option of AdminClient` : `${name} cannot be changed on a derived client: ${kept}`);
+    if (!isClientOption(name)) fail(name, unknownOptionProblem(name));
+    // Every option is either changeable or in this table: the table's type says which.
+    const kept = (KEPT_FROM_PARENT as Partial<Record<keyof AdminClientOptions, string>>)[name];
+    if (kept !== undefined) fail(name, `${name} cannot be changed on a derived client: ${kept}`);
   }
   const timeoutMs = positive(overrides.timeoutMs, parent.timeoutMs, 'timeoutMs', fail);
   // The limiter (and its lease) is the parent's: the lease must still outlast every request.

@@ -50,10 +50,22 @@ export function mergeExtraHeaders(base: ExtraHeaders, extra: unknown, refuse: He
     const reserved = RESERVED_HEADERS.get(lower);
     if (reserved !== undefined) refuse(field, `the ${name} header cannot be set: ${reserved}`);
     if (typeof value !== 'string') refuse(field, `the value of the ${name} header must be a string`);
-    if (BAD_VALUE_CHARACTER.test(value)) refuse(field, `the value of the ${name} header has a character a header cannot carry (a line break, a control character or one beyond Latin-1)`);
+    if (!isHeaderValue(value)) refuse(field, `the value of the ${name} header ${UNCARRIABLE}`);
     merged[lower] = value;
   }
   return Object.freeze(merged);
+}
+
+/** Why a value was refused, after "the value of ... ". */
+export const UNCARRIABLE = 'has a character a header cannot carry (a line break, a control character or one beyond Latin-1)';
+
+/**
+ * True for a string a header value can carry unchanged: the one rule for every option that becomes
+ * a header (`headers`, a call's `headers`, `userAgent`), so each is refused by name when the client
+ * or the call is made, never by fetch (a raw TypeError) or the socket (a NetworkError) later.
+ */
+export function isHeaderValue(value: string): boolean {
+  return !BAD_VALUE_CHARACTER.test(value);
 }
 
 /** True for a valid header name (an HTTP token). */

@@ -8,6 +8,7 @@ import type {
   ConsultingService,
   Coupon,
   CouponGrant,
+  CouponWithGrants,
   DiscardedConsultingService,
   MembershipPlan,
   RevokedCouponGrant,
@@ -66,6 +67,7 @@ const ADMIN_USER = shapeOf<AdminUser>('AdminUser')(['id'], {});
 const SERVICE_FIELDS = ['id', 'name', 'slug', 'published', 'courseId', 'effectiveTimezone'] as const;
 const MEETING = shapeOf<ConsultingMeeting>('ConsultingMeeting')(['id', 'title', 'state', 'startedAt', 'endedAt', 'serviceId', 'hostUserId'], {});
 const COUPON_GRANT = shapeOf<CouponGrant>('CouponGrant')(['id', 'status', 'grantedAt'], {});
+const COUPON_FIELDS = ['id', 'name', 'code', 'couponType', 'amount', 'active', 'restricted', 'oncePerUser'] as const;
 const ATTENDEE_RATE = shapeOf<AttendeeRate>('AttendeeRate')(['score'], {});
 const ROW_ERROR = shapeOf<RowError>('RowError')(['message', 'validOptionsTruncated'], {});
 const BULK_ROW = shapeOf<BulkRow>('BulkRow')([], { meeting: MEETING, errors: ROW_ERROR });
@@ -83,7 +85,8 @@ export const GUARANTEED_FIELDS = {
   EnrollResult: shapeOf<EnrollResult>('EnrollResult')(['meeting', 'user'], { meeting: MEETING, user: ADMIN_USER }),
   RescheduleResult: shapeOf<RescheduleResult>('RescheduleResult')(['fromMeeting', 'toMeeting'], { fromMeeting: MEETING, toMeeting: MEETING }),
   AttendeeRating: shapeOf<AttendeeRating>('AttendeeRating')(['userId'], { rate: ATTENDEE_RATE }),
-  Coupon: shapeOf<Coupon>('Coupon')(['id', 'name', 'code', 'couponType', 'amount', 'active', 'restricted', 'oncePerUser'], { grants: COUPON_GRANT }),
+  Coupon: shapeOf<Coupon>('Coupon')(COUPON_FIELDS, {}),
+  CouponWithGrants: shapeOf<CouponWithGrants>('CouponWithGrants')(COUPON_FIELDS, { grants: COUPON_GRANT }),
   GrantResult: shapeOf<GrantResult>('GrantResult')(['grant', 'created'], { grant: COUPON_GRANT }),
   RevokedCouponGrant: shapeOf<RevokedCouponGrant>('RevokedCouponGrant')(['id', 'status', 'grantedAt', 'revokedAt'], {}),
 } as const;
@@ -121,6 +124,6 @@ function missingGuaranteedField(context: ErrorContext, path: string): InvalidRes
   return new InvalidResponseError(
     `Failed to ${context.label}: the server reported success without ${path}, which a successful answer always carries. ` +
       'The change was probably applied; check its state before repeating the call.',
-    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'missing_guaranteed_field' },
+    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'missing_guaranteed_field', executed: true },
   );
 }

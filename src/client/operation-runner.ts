@@ -17,11 +17,10 @@ import type { CallAnswer } from './api-promise.js';
 import { newCallId } from './call-id.js';
 import { resolveCallSettings, type CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
-import { documentText } from './document-text.js';
-import { REQUEST_CONTEXT } from './print-document.js';
+import { documentText, REQUEST_CONTEXT } from './document-text.js';
 import { normalizeIntegers } from './normalize-integers.js';
 import type { OperationDefinition, RetrySafety } from './operations.js';
-import { RequestPipeline, type PipelineAnswer, type PipelineCall } from './pipeline.js';
+import { RequestPipeline, type CallProgress, type PipelineAnswer, type PipelineCall } from './pipeline.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
 import type { AnyDocument, BulkOptions, BulkResult, CallOptions, Priority, RequestOptions } from './types.js';
 import { SDK_VERSION } from './version.js';
@@ -82,7 +81,8 @@ export class OperationRunner {
    * Runs one documented operation and unwraps its payload into the method's result. Its variables
    * are checked against the schema's types first (Dates become Unix seconds): a bad number is an
    * `InvalidInputError` before anything is paced or sent. `names` renames variables in messages
-   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`).
+   * where the method's parameters are named otherwise (`{ inputs: 'rows' }`); `progress` is told
+   * whether the call's request left.
    */
   run<TData, TVariables extends object, TResult>(
     method: string,
@@ -90,12 +90,13 @@ export class OperationRunner {
     variables: TVariables,
     options: CallOptions | undefined,
     names?: VariableNames,
+    progress?: CallProgress,
   ): Promise<CallAnswer<TResult>> {
     const local: LocalContext = { operation: method, label: op.label };
     const checked = checkOperationVariables(local, op.field, variables, names);
     const settings = resolveCallSettings(this.#options, options, local);
     const priority = settings.priority ?? (BACKGROUND_BY_DEFAULT.has(op.field) ? 'background' : 'interactive');
-    const call = pipelineCall(settings, priority, method, op.label, { document: op.document, variables: checked, operationName: undefined, callerDocument: false }, op.retry, op.subscriptionReasons === true);
+    const call = pipelineCall(settings, priority, method, op.label, { document: op.document, variables: checked, operationName: undefined, callerDocument: false }, op.retry, op.subscriptionReasons === true, progress);
     // Not awaited: a call waiting for its permit keeps no suspended function here, and the
     // operation's finisher is made once, not per call.
     return this.#pipeline.run(call, finisherOf(op));
@@ -118,7 +119,7 @@ export class OperationRunner {
     const safe = options.idempotent === true || retrySafetyOfDocument(text, operationName) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);
-    const call = pipelineCall(settings, settings.priority, local.operation, local.label, { document: text, variables, operationName, callerDocument: true }, safe ? 'idempotent' : 'unsafe', false);
+    const call = pipelineCall(settings, settings.priority, local.operation, local.label, { document: text, variables, operationName, callerDocument: true }, safe ? 'idempotent' : 'unsafe', false, undefined);
     return this.#pipeline.run(call, finishRequest<TResult>);
   }
 
@@ -153,13 +154,15 @@ export class OperationRunner {
     const chunks = Math.ceil(items.length / size);
     for (let start = 0; start < items.length; start += size) {
       const end = Math.min(start + size, items.length);
+      const progress: CallProgress = { sent: 0 };
       try {
-        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names);
+        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names, progress);
         parts.push(answer.data);
         response = answer.response;
       } catch (error) {
         // What finished, what failed and what was never sent: the caller can resume without duplicates.
-        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks }, error);
+        const failure = { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks, sent: progress.sent > 0 };
+        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), failure, error);
       }
     }
     return { data: mergeBulkResults(parts), response };
@@ -188,6 +191,7 @@ function pipelineCall(
   request: CallRequest,
   retry: RetrySafety,
   subscriptionReasons: boolean,
+  progress: CallProgress | undefined,
 ): PipelineCall {
   return {
     signal: settings.signal,
@@ -204,6 +208,7 @@ function pipelineCall(
     callerDocument: request.callerDocument,
     retry,
     subscriptionReasons,
+    progress,
   };
 }
 
@@ -232,10 +237,10 @@ const finishers = new WeakMap<object, Finisher<unknown>>();
 function finisherOf<TData, TVariables extends object, TResult>(op: OperationDefinition<TData, TVariables, TResult>): Finisher<TResult> {
   let finish = finishers.get(op) as Finisher<TResult> | undefined;
   if (finish === undefined) {
-    finish = ({ data, context }) => {
+    finish = ({ data, context, variables }) => {
       // Every operation's payload is an object (the schema's payload types); anything else is a broken answer.
       if (!isObject(data[op.field])) throw missingPayload(context);
-      return { data: op.unwrap(normalizeIntegers(data, context) as TData, context), response: context.response };
+      return { data: op.unwrap(normalizeIntegers(data, context) as TData, context, variables as TVariables), response: context.response };
     };
     finishers.set(op, finish);
   }

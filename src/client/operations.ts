@@ -5,6 +5,7 @@ import {
   CreateConsultingServiceDocument,
   CreateCouponDocument,
   CreateCouponGrantDocument,
+  CreateCouponWithGrantsDocument,
   DeleteConsultingServiceDocument,
   EnrollStudentToConsultingMeetingDocument,
   RateConsultingMeetingDocument,
@@ -14,13 +15,14 @@ import {
   UpdateConsultingMeetingDocument,
   UpdateConsultingServiceDocument,
   UpdateCouponDocument,
+  UpdateCouponWithGrantsDocument,
   UpdateSubscriptionDocument,
   type TypedDocumentString,
 } from '../generated/graphql.js';
 import type { ErrorContext } from '../response/error-context.js';
 import { toBulkResult } from './bulk-result.js';
 import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
-import type { Coupon } from './result-types.js';
+import type { Coupon, CouponWithGrants } from './result-types.js';
 import { requireMain } from './unwrap-payload.js';
 
 /**
@@ -43,31 +45,32 @@ export interface OperationDefinition<TData, TVariables, TResult> {
   readonly subscriptionReasons?: boolean;
   /**
    * Turns the response's data into the method's result, or throws: `PayloadError` for a failure
-   * the payload reports, `InvalidResponseError` for a success without a guaranteed field.
+   * the payload reports, `InvalidResponseError` for a success without a guaranteed field (or, for a
+   * bulk operation, without one result per row of `variables`).
    */
-  readonly unwrap: (data: TData, context: ErrorContext) => TResult;
+  readonly unwrap: (data: TData, context: ErrorContext, variables: TVariables) => TResult;
   /** Type carrier for the variables (never read at run time). */
   readonly variables?: TVariables;
 }
 
 /** A row as written in the table: the payload's main object(s) as sent, and what success guarantees of them. */
-interface OperationRow<TData, TResult> extends Omit<OperationDefinition<TData, never, TResult>, 'document' | 'variables' | 'unwrap'> {
+interface OperationRow<TData, TVariables, TResult> extends Omit<OperationDefinition<TData, TVariables, TResult>, 'document' | 'variables' | 'unwrap'> {
   /** Picks the result out of the payload (throwing `PayloadError` for a reported failure); nothing is checked yet. */
-  readonly unwrap: (data: TData, context: ErrorContext) => Unchecked<TResult>;
+  readonly unwrap: (data: TData, context: ErrorContext, variables: TVariables) => Unchecked<TResult>;
   /** The fields a successful result always carries (from the table in guaranteed-fields.ts). */
   readonly guaranteed: ResultShape<TResult>;
 }
 
 function defineOperation<TData, TVariables, TResult>(
   document: TypedDocumentString<TData, TVariables>,
-  { unwrap, guaranteed, ...definition }: OperationRow<TData, TResult>,
+  { unwrap, guaranteed, ...definition }: OperationRow<TData, TVariables, TResult>,
 ): OperationDefinition<TData, TVariables, TResult> {
   return Object.freeze({
     ...definition,
     // Generated strings open with a newline and indentation; the server classifies a request as a
     // mutation only when the query string starts with `mutation`, so the leading space must go.
     document: String(document).trimStart(),
-    unwrap: (data: TData, context: ErrorContext) => requireGuaranteed(unwrap(data, context), guaranteed, context),
+    unwrap: (data: TData, context: ErrorContext, variables: TVariables) => requireGuaranteed(unwrap(data, context, variables), guaranteed, context),
   });
 }
 
@@ -126,7 +129,7 @@ export const OPERATIONS = {
     label: 'create the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data) => toBulkResult(data.bulkCreateConsultingMeetings),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCreateConsultingMeetings, variables.inputs, 'rows', context),
   }),
   updateConsultingMeeting: defineOperation(UpdateConsultingMeetingDocument, {
     field: 'updateConsultingMeeting',
@@ -147,7 +150,7 @@ export const OPERATIONS = {
     label: 'cancel the meetings',
     retry: 'unsafe',
     guaranteed: GUARANTEED_FIELDS.BulkResult,
-    unwrap: (data) => toBulkResult(data.bulkCancelConsultingMeetings),
+    unwrap: (data, context, variables) => toBulkResult(data.bulkCancelConsultingMeetings, variables.ids, 'ids', context),
   }),
   enrollStudentToConsultingMeeting: defineOperation(EnrollStudentToConsultingMeetingDocument, {
     field: 'enrollStudentToConsultingMeeting',
@@ -216,6 +219,27 @@ export const OPERATIONS = {
     unwrap: (data, context) => requireMain(data.revokeCouponGrant, 'grant', context),
   }),
 } as const satisfies Record<OperationName, unknown>;
+
+/**
+ * The documents `createCoupon` and `updateCoupon` send with `{ includeGrants: true }`: the same
+ * mutations, their coupon with every grant (the default documents leave the list out).
+ */
+export const COUPON_WITH_GRANTS = {
+  createCoupon: defineOperation(CreateCouponWithGrantsDocument, {
+    field: 'createCoupon',
+    label: OPERATIONS.createCoupon.label,
+    retry: OPERATIONS.createCoupon.retry,
+    guaranteed: GUARANTEED_FIELDS.CouponWithGrants,
+    unwrap: (data, context) => requireMain(data.createCoupon, 'coupon', context) as Unchecked<CouponWithGrants>,
+  }),
+  updateCoupon: defineOperation(UpdateCouponWithGrantsDocument, {
+    field: 'updateCoupon',
+    label: OPERATIONS.updateCoupon.label,
+    retry: OPERATIONS.updateCoupon.retry,
+    guaranteed: GUARANTEED_FIELDS.CouponWithGrants,
+    unwrap: (data, context) => requireMain(data.updateCoupon, 'coupon', context) as Unchecked<CouponWithGrants>,
+  }),
+} as const;
 
 /** What integrators may read of an operation: its document and how the client retries it. */
 export interface OperationSummary {

@@ -160,7 +160,11 @@ export interface AdminClientOptions {
    */
   authErrorCodes?: readonly string[] | undefined;
   /**
-   * Text appended to the `User-Agent` header (e.g. your app's name and version).
+   * Text appended to the `User-Agent` header (e.g. your app's name and version). Like `headers`, it
+   * must be a value a header can carry: a line break, another control character (tab excepted) or
+   * a character beyond Latin-1 is refused by the constructor with `InvalidInputError` (`field:
+   * 'userAgent'`).
+   * @default none
    */
   userAgent?: string | undefined;
   /**

@@ -19,6 +19,7 @@ import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from './client-events.js';
 import { DEFAULTS } from './options.js';
 import type { RetrySafety } from './operations.js';
+import { LazyModule } from './lazy-module.js';
 import type { ResolvedClientOptions } from './resolve-options.js';
 import { UnreachableWait } from './unreachable-wait.js';
 
@@ -36,6 +37,14 @@ export interface PipelineCall extends CallSettings {
   callerDocument: boolean;
   retry: RetrySafety;
   subscriptionReasons?: boolean;
+  /** Told how many requests of the call have left, for a caller that must know whether any did (a bulk chunk). */
+  progress: CallProgress | undefined;
+}
+
+/** How far a call got: whether its request ever left (a call that ended before then surely did not run). */
+export interface CallProgress {
+  /** Requests of the call handed to the transport so far. */
+  sent: number;
 }
 
 /** What a call ended with: the response's `data`, and the attempt that brought it. */
@@ -45,6 +54,8 @@ export interface PipelineAnswer {
   response: AnsweredAttempt;
   /** The call's error context with that response: errors found in the answer are built from it. */
   context: ErrorContext & { response: AnsweredAttempt };
+  /** The variables as sent (a bulk answer is checked against its rows). */
+  variables: object | undefined;
 }
 
 /** What one call has spent over all its attempts (p-retry's included): its requests, its 429s and their waits. */
@@ -56,12 +67,8 @@ interface CallBudget {
 }
 
 type PRetry = typeof import('p-retry').default;
-let pRetryModule: Promise<PRetry> | undefined;
-/** Loaded on first use: importing the SDK should not pay for it. */
-function loadPRetry(): Promise<PRetry> {
-  pRetryModule ??= import('p-retry').then((module) => module.default);
-  return pRetryModule;
-}
+/** Loaded after a call's first failure: importing the SDK should not pay for it (most calls succeed at once). */
+const P_RETRY = new LazyModule<PRetry>('p-retry', () => import('p-retry').then((module) => module.default));
 
 /**
  * The life of every call: pacing (limiter) -> transport -> response parsing -> 429 pause and
@@ -74,13 +81,16 @@ export class RequestPipeline {
   readonly #events: ClientEvents;
   /** The origin of `baseUrl`: a network error names where it could not connect. */
   readonly #origin: string;
+  readonly #retries: LazyModule<PRetry>;
 
-  constructor(options: ResolvedClientOptions, transport: GraphQLTransport, limiter: RateLimiter | undefined, events: ClientEvents) {
+  /** @param retries - where p-retry comes from (not public: tests pass a module that fails to load). */
+  constructor(options: ResolvedClientOptions, transport: GraphQLTransport, limiter: RateLimiter | undefined, events: ClientEvents, retries: LazyModule<PRetry> = P_RETRY) {
     this.#options = options;
     this.#transport = transport;
     this.#limiter = limiter;
     this.#events = events;
     this.#origin = new URL(options.endpoint).origin;
+    this.#retries = retries;
   }
 
   /**
@@ -133,7 +143,8 @@ export class RequestPipeline {
    */
   async #afterFirstFailure(call: PipelineCall, type: RateLimitedOperationType, context: ErrorContext, budget: CallBudget, firstFailure: unknown): Promise<PipelineAnswer> {
     if (call.maxRetries === 0 || !isRetryable(firstFailure, call.retry)) throw firstFailure;
-    const pRetry = await loadPRetry();
+    // A typed rejection of this call, never an unhandled one; the next call imports it again.
+    const pRetry = await this.#retries.get(context, `the retries after the first attempt's ${(firstFailure as Error | null)?.name ?? 'failure'} could not start`);
     const unreachable = this.#unreachableWait(call, type, budget);
     try {
       return await pRetry(
@@ -207,7 +218,7 @@ export class RequestPipeline {
           // The server's prefix rule, or what the document is when that is not a query alone.
           mayChangeData: type === 'mutations' || call.retry === 'unsafe',
         });
-        return { data, response: answered.response, context: answered };
+        return { data, response: answered.response, context: answered, variables: call.variables };
       }
       budget.rateLimited += 1;
       const now = Date.now();
@@ -252,7 +263,13 @@ export class RequestPipeline {
   /** Sends one request under `taken` (the call's first permit) or a permit asked for now. */
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined): Promise<HttpOutcome> {
     const permit = taken ?? (await this.#acquire(call, type, budget.sent));
+    if (call.signal?.aborted === true) {
+      // Aborted while it waited (or before the call): nothing leaves, and the call says so.
+      permit?.release();
+      throw call.signal.reason;
+    }
     budget.sent += 1;
+    if (call.progress !== undefined) call.progress.sent = budget.sent;
     const attempt = budget.sent;
     if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
     const started = performance.now();

@@ -3,7 +3,8 @@ import type { PermitStore } from '../rate-limit/permit-store.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
-import { isHeaderName, mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
+import { isHeaderName, isHeaderValue, mergeExtraHeaders, UNCARRIABLE, type ExtraHeaders } from './extra-headers.js';
+import { isClientOption, unknownOptionProblem } from './option-names.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './options.js';
 import type { Priority } from './types.js';
 
@@ -56,6 +57,8 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
     throw new InvalidInputError(`Failed to create the AdminClient: ${problem}.`, { operation: 'AdminClient', field });
   };
   if (options === null || typeof options !== 'object') fail('options', `pass an options object (apiKey and baseUrl may come from ${API_KEY_VARIABLE} and ${BASE_URL_VARIABLE})`);
+  // A misspelt option would otherwise pass as its default, silently (withOptions refuses it too).
+  for (const name of Object.keys(options)) if (!isClientOption(name)) fail(name, unknownOptionProblem(name));
   const { apiKey, baseUrl, keyFail, urlFail } = keyAndUrl(options, fail);
   if (typeof apiKey !== 'string' || apiKey.trim() === '') return keyFail('apiKey', 'apiKey is required (the school\'s secret key)');
   if (!isHeaderSafeKey(apiKey)) return keyFail('apiKey', 'apiKey has a character an HTTP header cannot carry (a line break, a control or non-ASCII character, or a space at either end); copy the key again');
@@ -90,7 +93,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
     ...callTuning(options, { ...DEFAULTS, headers: {}, priority: undefined }, fail),
     maxResponseBytes: positive(options.maxResponseBytes, DEFAULTS.maxResponseBytes, 'maxResponseBytes', fail),
     authErrorCodes: options.authErrorCodes ?? DEFAULTS.authErrorCodes,
-    userAgentSuffix: options.userAgent,
+    userAgentSuffix: userAgentSuffix(options.userAgent, fail),
     logger: options.logger,
     logLevel: options.logLevel ?? DEFAULTS.logLevel,
   };
@@ -160,6 +163,13 @@ function isBrowserLike(): boolean {
   const workerScope = scope.WorkerGlobalScope;
   const userAgent = scope.navigator?.userAgent;
   return typeof workerScope === 'function' && globalThis instanceof workerScope && typeof userAgent === 'string' && userAgent.startsWith('Mozilla/');
+}
+
+/** The `userAgent` option: it goes into the User-Agent header, so it must be a value a header can carry. */
+function userAgentSuffix(value: string | undefined, fail: Fail): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') return fail('userAgent', 'userAgent must be a string (your app\'s name and version)');
+  return isHeaderValue(value) ? value : fail('userAgent', `userAgent ${UNCARRIABLE}`);
 }
 
 function budget(value: PacingOptions['mutations'], fallback: RateLimitBudget, field: string, fail: Fail): RateLimitBudget {

@@ -19,20 +19,22 @@ export function requireMain<P extends PayloadLike, K extends keyof P>(
   key: K,
   context: ErrorContext,
 ): NonNullable<P[K]> {
-  if (!isObject(payload)) throw missing(context, 'the response has no payload for the operation');
+  if (!isObject(payload)) throw missing(context, 'the response has no payload for the operation', false);
   const main = payload[key];
   const messages = payloadMessages(payload.errors);
   if (main === null || main === undefined) {
     if (messages.length > 0) throw payloadError(messages, context);
-    throw missing(context, `the payload has no ${String(key)} and no error message`);
+    // The payload itself came back: the operation ran.
+    throw missing(context, `the payload has no ${String(key)} and no error message`, true);
   }
   return main as NonNullable<P[K]>;
 }
 
-function missing(context: ErrorContext, what: string): InvalidResponseError {
+function missing(context: ErrorContext, what: string, executed: boolean): InvalidResponseError {
   return new InvalidResponseError(`Failed to ${context.label}: ${what}.`, {
     ...errorBase(context),
     status: context.response?.status ?? 200,
     problem: 'missing_payload',
+    executed,
   });
 }

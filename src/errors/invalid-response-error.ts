@@ -6,13 +6,20 @@ export interface InvalidResponseErrorOptions extends AdminApiErrorOptions {
   status: number;
   /** What was wrong, e.g. `'malformed_json'`. */
   problem: InvalidResponseProblem;
+  /**
+   * True when the answer shows the operation ran (its payload came back); default false: it may
+   * or may not have run.
+   */
+  executed?: boolean;
 }
 
 /**
  * What made a response unusable. `'missing_guaranteed_field'`: the payload reported success but a
  * field that a successful answer always carries (non-null in the result types) was null or
- * missing; the operation was probably applied. `'too_deep'`: nested deeper than 256 levels.
+ * missing; the operation was applied. `'too_deep'`: nested deeper than 256 levels.
  * `'invalid_number'`: a number JavaScript cannot hold exactly (see {@link InvalidResponseError}).
+ * `'results_mismatch'`: a bulk answer whose `results` are not one per row sent (fewer, more, or
+ * none), so `results[i]` cannot be matched to row `i`; the rows were processed.
  */
 export type InvalidResponseProblem =
   | 'malformed_json'
@@ -22,14 +29,17 @@ export type InvalidResponseProblem =
   | 'missing_guaranteed_field'
   | 'too_large'
   | 'too_deep'
-  | 'invalid_number';
+  | 'invalid_number'
+  | 'results_mismatch';
 
 /**
  * A 2xx response the client cannot use: a body that is not JSON or is cut short, one over
  * `maxResponseBytes`, one nesting deeper than 256 levels (`too_deep`), one with neither `data`
- * nor `errors`, or one holding a number that would reach you wrong (`invalid_number`: an integer
- * field beyond 2^53, a 400-digit timestamp, a number JSON overflows to Infinity). The request reached the server, so
- * it may have been executed.
+ * nor `errors`, one holding a number that would reach you wrong (`invalid_number`: an integer
+ * field beyond 2^53, a 400-digit timestamp, a number JSON overflows to Infinity), or a bulk answer
+ * whose results do not match the rows (`results_mismatch`). The request reached the server, so it
+ * may have been executed; `executed` is true when the answer shows it was: do not send it again
+ * without checking what it did.
  */
 export class InvalidResponseError extends AdminApiError {
   override name = 'InvalidResponseError';
@@ -37,14 +47,21 @@ export class InvalidResponseError extends AdminApiError {
   override readonly status: number;
   /** What was wrong. */
   readonly problem: InvalidResponseProblem;
+  /**
+   * True when the answer shows the operation ran (its payload came back: `missing_guaranteed_field`,
+   * `invalid_number`, `results_mismatch`, a payload without its object); false when it may or may
+   * not have run (the body could not be read at all).
+   */
+  readonly executed: boolean;
 
   constructor(message: string, options: InvalidResponseErrorOptions) {
     super(message, options);
     this.status = options.status;
     this.problem = options.problem;
+    this.executed = options.executed === true;
   }
 
   protected override jsonFields(): Record<string, unknown> {
-    return { status: this.status, problem: this.problem };
+    return { status: this.status, problem: this.problem, executed: this.executed };
   }
 }

@@ -150,7 +150,7 @@ export type ConsultingServiceFieldsFragment = { id: string, name: string | null,
 
 export type CouponGrantFieldsFragment = { id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null };
 
-export type CouponFieldsFragment = { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null, grants: Array<{ id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null }> | null };
+export type CouponFieldsFragment = { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null };
 
 export type SubscriptionFieldsFragment = { id: string, currentPeriodEnd: number | null, currentPeriodStart: number | null, endAt: number | null, isCanceling: boolean, isCancellable: boolean, nextChargeDate: number | null, planId: string, startAt: number | null, state: string, plan: { id: string, name: string | null }, user: { id: string, name: string | null, email: string | null } };
 
@@ -194,12 +194,19 @@ export type CreateCouponGrantMutationVariables = Exact<{
 
 export type CreateCouponGrantMutation = { createCouponGrant: { created: boolean | null, errors: Array<string> | null, grant: { id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null } | null } };
 
+export type CreateCouponWithGrantsMutationVariables = Exact<{
+  input: AdminCouponInput;
+}>;
+
+
+export type CreateCouponWithGrantsMutation = { createCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null, grants: Array<{ id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null }> | null } | null } };
+
 export type CreateCouponMutationVariables = Exact<{
   input: AdminCouponInput;
 }>;
 
 
-export type CreateCouponMutation = { createCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null, grants: Array<{ id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null }> | null } | null } };
+export type CreateCouponMutation = { createCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null } | null } };
 
 export type DeleteConsultingServiceMutationVariables = Exact<{
   id: string;
@@ -271,13 +278,21 @@ export type UpdateConsultingServiceMutationVariables = Exact<{
 
 export type UpdateConsultingServiceMutation = { updateConsultingService: { errors: Array<string> | null, consultingService: { id: string, name: string | null, slug: string | null, description: string | null, published: boolean | null, publishedAt: number | null, tags: Array<string> | null, backgroundColor: string | null, ratingFormId: string | null, courseId: string | null, lecturerId: string | null, effectiveTimezone: string | null, meetingCount: number | null, discardedAt: number | null, createdAt: number | null, updatedAt: number | null } | null } };
 
+export type UpdateCouponWithGrantsMutationVariables = Exact<{
+  id: string;
+  input: AdminCouponUpdateInput;
+}>;
+
+
+export type UpdateCouponWithGrantsMutation = { updateCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null, grants: Array<{ id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null }> | null } | null } };
+
 export type UpdateCouponMutationVariables = Exact<{
   id: string;
   input: AdminCouponUpdateInput;
 }>;
 
 
-export type UpdateCouponMutation = { updateCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null, grants: Array<{ id: string, status: string, userName: string | null, userEmail: string | null, grantedByName: string | null, grantedAt: number, redeemedAt: number | null, revokedAt: number | null }> | null } | null } };
+export type UpdateCouponMutation = { updateCoupon: { errors: Array<string> | null, coupon: { id: string, name: string | null, code: string | null, couponType: string | null, amount: number | null, active: boolean | null, restricted: boolean | null, oncePerUser: boolean | null, redemptionLimit: number | null, startedAt: number | string | null, expiredAt: number | string | null, appliedCount: number | null } | null } };
 
 export type UpdateSubscriptionMutationVariables = Exact<{
   id: string;
@@ -309,7 +324,7 @@ const AttendeeRatingFieldsFragmentText = "fragment AttendeeRatingFields on Admin
 const ConsultingMeetingBulkResultFieldsFragmentText = "fragment ConsultingMeetingBulkResultFields on AdminConsultingMeetingBulkResult{meeting{...ConsultingMeetingFields}errors}";
 const ConsultingMeetingFieldsFragmentText = "fragment ConsultingMeetingFields on AdminConsultingMeeting{id title description state startedAt endedAt serviceId lecturerId hostUserId hostEmail hostingType hostingId joinUrl maxAttendeeCapacity price currency attendeeCount discardedAt createdAt updatedAt}";
 const ConsultingServiceFieldsFragmentText = "fragment ConsultingServiceFields on AdminConsultingService{id name slug description published publishedAt tags backgroundColor ratingFormId courseId lecturerId effectiveTimezone meetingCount discardedAt createdAt updatedAt}";
-const CouponFieldsFragmentText = "fragment CouponFields on AdminCoupon{id name code couponType amount active restricted oncePerUser redemptionLimit startedAt expiredAt appliedCount grants{...CouponGrantFields}}";
+const CouponFieldsFragmentText = "fragment CouponFields on AdminCoupon{id name code couponType amount active restricted oncePerUser redemptionLimit startedAt expiredAt appliedCount}";
 const CouponGrantFieldsFragmentText = "fragment CouponGrantFields on AdminCouponGrant{id status userName userEmail grantedByName grantedAt redeemedAt revokedAt}";
 const SubscriptionFieldsFragmentText = "fragment SubscriptionFields on Subscription{id currentPeriodEnd currentPeriodStart endAt isCanceling isCancellable nextChargeDate planId startAt state plan{id name}user{id name email}}";
 export const AttendeeRatingFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${AttendeeRatingFieldsFragmentText}`, {"fragmentName":"AttendeeRatingFields"}) as unknown as TypedDocumentString<AttendeeRatingFieldsFragment, unknown>;
@@ -317,14 +332,15 @@ export const ConsultingMeetingFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumen
 export const ConsultingMeetingBulkResultFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${ConsultingMeetingBulkResultFieldsFragmentText}${ConsultingMeetingFieldsFragmentText}`, {"fragmentName":"ConsultingMeetingBulkResultFields"}) as unknown as TypedDocumentString<ConsultingMeetingBulkResultFieldsFragment, unknown>;
 export const ConsultingServiceFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${ConsultingServiceFieldsFragmentText}`, {"fragmentName":"ConsultingServiceFields"}) as unknown as TypedDocumentString<ConsultingServiceFieldsFragment, unknown>;
 export const CouponGrantFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${CouponGrantFieldsFragmentText}`, {"fragmentName":"CouponGrantFields"}) as unknown as TypedDocumentString<CouponGrantFieldsFragment, unknown>;
-export const CouponFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${CouponFieldsFragmentText}${CouponGrantFieldsFragmentText}`, {"fragmentName":"CouponFields"}) as unknown as TypedDocumentString<CouponFieldsFragment, unknown>;
+export const CouponFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${CouponFieldsFragmentText}`, {"fragmentName":"CouponFields"}) as unknown as TypedDocumentString<CouponFieldsFragment, unknown>;
 export const SubscriptionFieldsFragmentDoc = /*#__PURE__*/ new TypedDocumentString(`${SubscriptionFieldsFragmentText}`, {"fragmentName":"SubscriptionFields"}) as unknown as TypedDocumentString<SubscriptionFieldsFragment, unknown>;
 export const BulkCancelConsultingMeetingsDocument = /*#__PURE__*/ new TypedDocumentString(`mutation BulkCancelConsultingMeetings($ids:[String!]!$atomic:Boolean){bulkCancelConsultingMeetings(ids:$ids atomic:$atomic){results{...ConsultingMeetingBulkResultFields}allSucceeded errors}}${ConsultingMeetingFieldsFragmentText}${ConsultingMeetingBulkResultFieldsFragmentText}`) as unknown as TypedDocumentString<BulkCancelConsultingMeetingsMutation, BulkCancelConsultingMeetingsMutationVariables>;
 export const BulkCreateConsultingMeetingsDocument = /*#__PURE__*/ new TypedDocumentString(`mutation BulkCreateConsultingMeetings($serviceId:String!$inputs:[AdminConsultingMeetingBulkInput!]!$atomic:Boolean){bulkCreateConsultingMeetings(serviceId:$serviceId inputs:$inputs atomic:$atomic){results{...ConsultingMeetingBulkResultFields}allSucceeded errors}}${ConsultingMeetingFieldsFragmentText}${ConsultingMeetingBulkResultFieldsFragmentText}`) as unknown as TypedDocumentString<BulkCreateConsultingMeetingsMutation, BulkCreateConsultingMeetingsMutationVariables>;
 export const CancelConsultingMeetingDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CancelConsultingMeeting($id:String!){cancelConsultingMeeting(id:$id){meeting{...ConsultingMeetingFields}errors}}${ConsultingMeetingFieldsFragmentText}`) as unknown as TypedDocumentString<CancelConsultingMeetingMutation, CancelConsultingMeetingMutationVariables>;
 export const CreateConsultingServiceDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CreateConsultingService($input:AdminConsultingServiceInput!){createConsultingService(input:$input){consultingService{...ConsultingServiceFields}errors}}${ConsultingServiceFieldsFragmentText}`) as unknown as TypedDocumentString<CreateConsultingServiceMutation, CreateConsultingServiceMutationVariables>;
 export const CreateCouponGrantDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CreateCouponGrant($couponId:String!$userId:String$email:String){createCouponGrant(couponId:$couponId userId:$userId email:$email){grant{...CouponGrantFields}created errors}}${CouponGrantFieldsFragmentText}`) as unknown as TypedDocumentString<CreateCouponGrantMutation, CreateCouponGrantMutationVariables>;
-export const CreateCouponDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CreateCoupon($input:AdminCouponInput!){createCoupon(input:$input){coupon{...CouponFields}errors}}${CouponGrantFieldsFragmentText}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<CreateCouponMutation, CreateCouponMutationVariables>;
+export const CreateCouponWithGrantsDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CreateCouponWithGrants($input:AdminCouponInput!){createCoupon(input:$input){coupon{...CouponFields grants{...CouponGrantFields}}errors}}${CouponGrantFieldsFragmentText}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<CreateCouponWithGrantsMutation, CreateCouponWithGrantsMutationVariables>;
+export const CreateCouponDocument = /*#__PURE__*/ new TypedDocumentString(`mutation CreateCoupon($input:AdminCouponInput!){createCoupon(input:$input){coupon{...CouponFields}errors}}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<CreateCouponMutation, CreateCouponMutationVariables>;
 export const DeleteConsultingServiceDocument = /*#__PURE__*/ new TypedDocumentString(`mutation DeleteConsultingService($id:String!){deleteConsultingService(id:$id){consultingService{...ConsultingServiceFields}errors}}${ConsultingServiceFieldsFragmentText}`) as unknown as TypedDocumentString<DeleteConsultingServiceMutation, DeleteConsultingServiceMutationVariables>;
 export const EnrollStudentToConsultingMeetingDocument = /*#__PURE__*/ new TypedDocumentString(`mutation EnrollStudentToConsultingMeeting($meetingId:String!$userId:String$email:String$name:String){enrollStudentToConsultingMeeting(meetingId:$meetingId userId:$userId email:$email name:$name){meeting{...ConsultingMeetingFields}user{id name email}errors}}${ConsultingMeetingFieldsFragmentText}`) as unknown as TypedDocumentString<EnrollStudentToConsultingMeetingMutation, EnrollStudentToConsultingMeetingMutationVariables>;
 export const RateConsultingMeetingDocument = /*#__PURE__*/ new TypedDocumentString(`mutation RateConsultingMeeting($meetingId:String!$userId:String$email:String$raterId:String$score:Float$comment:String$answers:[AnswerInput!]){rateConsultingMeeting(meetingId:$meetingId userId:$userId email:$email raterId:$raterId score:$score comment:$comment answers:$answers){attendeeRating{...AttendeeRatingFields}errors}}${AttendeeRatingFieldsFragmentText}`) as unknown as TypedDocumentString<RateConsultingMeetingMutation, RateConsultingMeetingMutationVariables>;
@@ -333,5 +349,6 @@ export const RescheduleStudentConsultingMeetingDocument = /*#__PURE__*/ new Type
 export const RevokeCouponGrantDocument = /*#__PURE__*/ new TypedDocumentString(`mutation RevokeCouponGrant($grantId:String!){revokeCouponGrant(grantId:$grantId){grant{...CouponGrantFields}errors}}${CouponGrantFieldsFragmentText}`) as unknown as TypedDocumentString<RevokeCouponGrantMutation, RevokeCouponGrantMutationVariables>;
 export const UpdateConsultingMeetingDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateConsultingMeeting($id:String!$input:AdminConsultingMeetingUpdateInput!){updateConsultingMeeting(id:$id input:$input){meeting{...ConsultingMeetingFields}errors}}${ConsultingMeetingFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateConsultingMeetingMutation, UpdateConsultingMeetingMutationVariables>;
 export const UpdateConsultingServiceDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateConsultingService($id:String!$input:AdminConsultingServiceUpdateInput!){updateConsultingService(id:$id input:$input){consultingService{...ConsultingServiceFields}errors}}${ConsultingServiceFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateConsultingServiceMutation, UpdateConsultingServiceMutationVariables>;
-export const UpdateCouponDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateCoupon($id:String!$input:AdminCouponUpdateInput!){updateCoupon(id:$id input:$input){coupon{...CouponFields}errors}}${CouponGrantFieldsFragmentText}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateCouponMutation, UpdateCouponMutationVariables>;
+export const UpdateCouponWithGrantsDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateCouponWithGrants($id:String!$input:AdminCouponUpdateInput!){updateCoupon(id:$id input:$input){coupon{...CouponFields grants{...CouponGrantFields}}errors}}${CouponGrantFieldsFragmentText}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateCouponWithGrantsMutation, UpdateCouponWithGrantsMutationVariables>;
+export const UpdateCouponDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateCoupon($id:String!$input:AdminCouponUpdateInput!){updateCoupon(id:$id input:$input){coupon{...CouponFields}errors}}${CouponFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateCouponMutation, UpdateCouponMutationVariables>;
 export const UpdateSubscriptionDocument = /*#__PURE__*/ new TypedDocumentString(`mutation UpdateSubscription($id:String!$currentPeriodEnd:Int!){updateSubscription(id:$id currentPeriodEnd:$currentPeriodEnd){errors subscription{...SubscriptionFields}}}${SubscriptionFieldsFragmentText}`) as unknown as TypedDocumentString<UpdateSubscriptionMutation, UpdateSubscriptionMutationVariables>;

@@ -15,6 +15,7 @@ const PROBLEM_TEXT = {
   missing_payload: 'the response had no payload',
   missing_guaranteed_field: 'the payload lacked a field a successful answer always carries',
   invalid_number: 'the response held a number JavaScript cannot hold exactly',
+  results_mismatch: 'the bulk answer held not one result per row sent',
 } as const;
 
 /** What the client knows of an attempt that a transport failure needs for its message. */
@@ -70,7 +71,7 @@ export function publicTransportError(error: unknown, context: ErrorContext, { ti
  * A copy of a low-level error with only its name, message and code, redacted: a custom fetch's
  * error could carry the request (and the key); `util.inspect` of our error shows its cause.
  */
-function sanitizedCause(cause: unknown, context: ErrorContext): Error | undefined {
+export function sanitizedCause(cause: unknown, context: ErrorContext): Error | undefined {
   if (!(cause instanceof Error)) return undefined;
   const copy = new Error(context.redactor.text(cause.message), {
     ...(cause.cause === undefined ? {} : { cause: sanitizedCause(cause.cause, context) }),

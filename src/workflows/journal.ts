@@ -4,6 +4,8 @@ import { JournalInputError } from './journal/errors/journal-input-error.js';
 import { JournalIoError } from './journal/errors/journal-io-error.js';
 import { JournalMismatchError } from './journal/errors/journal-mismatch-error.js';
 import { ioErrorCode } from './journal/io-error-code.js';
+import type { JournalLockHolder } from './journal/errors/journal-locked-error.js';
+import { lockJournal, type JournalLock } from './journal/journal-lock.js';
 import { LineAppender } from './journal/line-appender.js';
 import { journalMemberKey } from './journal/member-key.js';
 import { encodeRecordLine } from './journal/record-line.js';
@@ -48,11 +50,16 @@ export interface Journal {
   readonly failed: ReadonlyMap<string, JournalEntry>;
   /** The damaged last line dropped at open (the file was truncated before it), or `null`. */
   readonly recovery: JournalRecovery | null;
+  /**
+   * The holder of a stale lock this journal took over at open (its process had died on this host:
+   * a crash or a kill), or `null`. The lock (`<path>.lock`) is this journal's until `close()`.
+   */
+  readonly staleLock: JournalLockHolder | null;
   /** True when the member already has a final outcome (`failed` ones are retried, so `false`). */
   shouldSkip(member: MemberRef): boolean;
   /** Appends one whole line and records it in `done`/`failed`; resolves with the stored entry once written. */
   append(entry: JournalEntryInput): Promise<JournalEntry>;
-  /** Waits for pending appends and closes the file. */
+  /** Waits for pending appends, closes the file and removes the lock. */
   close(): Promise<void>;
 }
 
@@ -123,8 +130,15 @@ function remember(entry: JournalEntry, done: Map<string, JournalEntry>, failed: 
  *
  * Recovery: a damaged LAST line (a write torn by a crash) is dropped, reported in `recovery`, and the
  * file truncated to the last whole line so later appends stay valid. Damage anywhere else throws
- * and leaves the file untouched. One process at a time may append to a journal.
+ * and leaves the file untouched.
  *
+ * Lock: one run at a time may write a journal. Opening takes `<path>.lock` (created with `wx`,
+ * holding the pid, host and start time; removed by `close()`); a second run is refused at once
+ * with `JournalLockedError`, naming the file and what to do. A lock whose process died on this
+ * host (a crash, `kill -9`) is taken over and reported in `staleLock`; one held on another host
+ * is refused (this host cannot tell whether that process still runs).
+ *
+ * @throws {JournalLockedError} when another run (in this process or another) holds the journal's lock.
  * @throws {JournalMismatchError} when the file was written for another coupon or job (file untouched).
  * @throws {JournalCorruptedError} when a line other than the last is damaged.
  * @throws {JournalIoError} when the file cannot be read, repaired or opened for appending.
@@ -143,8 +157,18 @@ function remember(entry: JournalEntry, done: Map<string, JournalEntry>, failed: 
 export async function openJournal(path: string, options: OpenJournalOptions): Promise<Journal> {
   requireText(options.couponId, 'couponId', OPERATION);
   if (options.jobId !== undefined) requireText(options.jobId, 'jobId', OPERATION);
-  const now = options.now ?? (() => new Date());
+  // Before the file is read: a second run is refused before it reads a header another is writing.
+  const lock = await lockJournal(path);
+  try {
+    return await openLocked(path, options, lock);
+  } catch (error) {
+    await lock.release().catch(() => undefined);
+    throw error;
+  }
+}
 
+async function openLocked(path: string, options: OpenJournalOptions, lock: JournalLock): Promise<Journal> {
+  const now = options.now ?? (() => new Date());
   const scanned = scanJournal(await readExisting(path), path);
   if (scanned.header !== null) checkOwner(scanned.header, options, path);
 
@@ -183,6 +207,7 @@ export async function openJournal(path: string, options: OpenJournalOptions): Pr
     done,
     failed,
     recovery: scanned.recovery,
+    staleLock: lock.tookOver,
     shouldSkip: (member) => done.has(journalMemberKey(member)),
     async append(input) {
       const entry = toEntry(input, now());
@@ -190,7 +215,13 @@ export async function openJournal(path: string, options: OpenJournalOptions): Pr
       remember(entry, done, failed);
       return entry;
     },
-    close: () => appender.close(),
+    close: async () => {
+      try {
+        await appender.close();
+      } finally {
+        await lock.release();
+      }
+    },
   };
 }
 
@@ -200,5 +231,7 @@ export { JournalCorruptedError } from './journal/errors/journal-corrupted-error.
 export type { JournalCorruptionReason } from './journal/errors/journal-corrupted-error.js';
 export { JournalMismatchError } from './journal/errors/journal-mismatch-error.js';
 export { JournalIoError } from './journal/errors/journal-io-error.js';
+export { JournalLockedError } from './journal/errors/journal-locked-error.js';
+export type { JournalLockedReason, JournalLockHolder } from './journal/errors/journal-locked-error.js';
 export { JournalClosedError } from './journal/errors/journal-closed-error.js';
 export { JournalInputError } from './journal/errors/journal-input-error.js';

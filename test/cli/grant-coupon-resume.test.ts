@@ -86,3 +86,21 @@ describe('grant-coupon summary: problems in input order, each code\'s remedy onc
     expect(listed).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });
+
+describe('grant-coupon: a journal another run is writing', () => {
+  it('exits 2 at once (nothing sent), names the journal, the process and what to do', async () => {
+    const csv = join(workspace.dir, 'locked.csv');
+    const journal = join(workspace.dir, 'locked.journal');
+    await writeFile(csv, `email\n${workspace.target.emails[11]}\n`);
+    // This test process holds the journal, as a second terminal running the same job would.
+    const held = await openJournal(journal, { couponId: workspace.target.couponId });
+    const before = mutations();
+    const run = await runCli(grant(csv, '--journal', journal), workspace.target.env);
+    await held.close();
+    expect(run.code).toBe(2);
+    expect(mutations()).toBe(before);
+    expect(run.stderr).toContain(`school-admin: Failed to open the journal ${journal} (--journal): process ${process.pid} (since `);
+    expect(run.stderr).toContain(`is writing it (lock ${journal}.lock); one run at a time. Nothing was sent. Let that run finish or stop it (Ctrl-C), then run the same command again to resume;`);
+    expect(run.stderr).toContain(`delete the lock (rm ${journal}.lock)`);
+  });
+});

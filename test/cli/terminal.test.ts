@@ -10,10 +10,11 @@ const workspace = useGrantWorkspace('cli-terminal-', 300, { limit: 1000, windowM
 let files = 0;
 /** A members CSV of `count` members starting at `from`, with a journal next to it. */
 async function job(from: number, count: number): Promise<{ csv: string; journal: string }> {
-  files += 1;
-  const csv = join(workspace.dir, `members-${files}.csv`);
+  // Numbered before the await: the tests run concurrently, and two jobs on one journal are refused (its lock).
+  const n = (files += 1);
+  const csv = join(workspace.dir, `members-${n}.csv`);
   await writeMembersCsv(csv, workspace.target.emails.slice(from, from + count));
-  return { csv, journal: join(workspace.dir, `members-${files}.journal`) };
+  return { csv, journal: join(workspace.dir, `members-${n}.journal`) };
 }
 
 /** A grant job whose client budget (5 per 20 s) keeps most rows waiting: it is still running when the keys come. */

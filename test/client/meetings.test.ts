@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/index.js';
+import { BulkChunkError, InvalidInputError, InvalidResponseError } from '../../src/index.js';
 import { meeting } from '../support/fixtures.js';
 import { useScriptedAdminApi, testClient } from '../support/scripted-admin-api.js';
 
@@ -137,5 +137,44 @@ describe('bulkCancelMeetings (bulkCancelConsultingMeetings)', () => {
     const result = await testClient().bulkCancelMeetings(['m-1', 'm-x', 'm-3']);
     expect(api.last.variables).toEqual({ ids: ['m-1', 'm-x', 'm-3'] });
     expect(result.results.map((row) => row.errors?.[0]?.code ?? row.meeting?.state)).toEqual(['canceled', 'MEETING-001', 'MEETING-007']);
+  });
+});
+
+describe('bulk answers: "results[i] corresponds to input row i", one result per row sent', () => {
+  const answer = (field: string, results: unknown) => api.data({ [field]: { results, allSucceeded: true, errors: null } });
+
+  it.each([
+    ['fewer results than rows', [okRow('m-1'), okRow('m-2')], 'has 2 results for 3 rows'],
+    ['more results than rows', [okRow('m-1'), okRow('m-2'), okRow('m-3'), okRow('m-4')], 'has 4 results for 3 rows'],
+    ['no results list', null, 'has no results for 3 rows'],
+  ])('bulkCreateMeetings, %s: InvalidResponseError results_mismatch, executed, saying the rows ran', async (_case, results, count) => {
+    answer('bulkCreateConsultingMeetings', results);
+    const error = await testClient().bulkCreateMeetings('svc-1', rows(3)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ problem: 'results_mismatch', executed: true, status: 200, operation: 'bulkCreateMeetings' });
+    expect((error as Error).message).toBe(
+      `Failed to create the meetings: the answer ${count}, so they cannot be matched. The operation ran: check the rows before sending any again.`,
+    );
+    expect(api.requests).toHaveLength(1); // executed: never sent again
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ problem: 'results_mismatch', executed: true });
+  });
+
+  it('bulkCancelMeetings the same, naming the ids', async () => {
+    answer('bulkCancelConsultingMeetings', [{ meeting: meeting({ id: 'm-1', state: 'canceled' }), errors: null }]);
+    const error = await testClient().bulkCancelMeetings(['m-1', 'm-2']).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'InvalidResponseError', problem: 'results_mismatch', executed: true });
+    expect((error as Error).message).toContain('has 1 results for 2 ids, so they cannot be matched. The operation ran: check the ids before');
+  });
+
+  it('a chunk answered with too few results ends the chunked call: its fate is "executed", later chunks never sent', async () => {
+    api.answer(
+      { body: { data: { bulkCreateConsultingMeetings: { results: [okRow('m-1'), okRow('m-2')], allSucceeded: true, errors: null } } } },
+      { body: { data: { bulkCreateConsultingMeetings: { results: [okRow('m-3')], allSucceeded: true, errors: null } } } },
+    );
+    const error = await testClient({ bulkChunkSize: 2 }).bulkCreateMeetings('svc-1', rows(5)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BulkChunkError);
+    expect(error).toMatchObject({ failedChunk: { start: 2, end: 4, fate: 'executed' }, notSent: { start: 4, end: 5 } });
+    expect((error as BulkChunkError).cause).toMatchObject({ problem: 'results_mismatch' });
+    expect(api.requests).toHaveLength(2);
   });
 });

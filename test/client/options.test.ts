@@ -16,6 +16,19 @@ describe('client options', () => {
     expect(SDK_VERSION).toBe(packageJson.version);
   });
 
+  it('refuses an option AdminClient does not have, as withOptions() does, naming it and the option it was probably meant to be', () => {
+    expect(create({ timeOutMs: 5 })).toThrow(expect.objectContaining({ name: 'InvalidInputError', operation: 'AdminClient', field: 'timeOutMs' }));
+    expect(create({ timeOutMs: 5 })).toThrow('Failed to create the AdminClient: timeOutMs is not an option of AdminClient (did you mean timeoutMs?).');
+    expect(create({ BaseURL: 'https://school.example' })).toThrow('BaseURL is not an option of AdminClient (did you mean baseUrl?)');
+    expect(create({ colour: 'blue' })).toThrow(/^Failed to create the AdminClient: colour is not an option of AdminClient\.$/);
+  });
+
+  it('a userAgent with Latin-1 letters passes (a header carries them), and is sent as given', async () => {
+    api.data({ __typename: 'Query' });
+    await testClient({ userAgent: 'caf\u00e9-app/1.0' }).request('query { __typename }');
+    expect(api.last.headers.get('user-agent')).toMatch(/ caf\u00e9-app\/1\.0$/);
+  });
+
   it('posts to `${baseUrl}/admin/graphql` whatever trailing slash baseUrl has', async () => {
     api.data({ __typename: 'Query' });
     await testClient({ baseUrl: 'https://school.test/' }).request('query { __typename }');
@@ -31,6 +44,13 @@ describe('client options', () => {
     ['a negative timeout', { timeoutMs: -1 }, 'timeoutMs'],
     ['a fractional limit', { limits: { mutations: { limit: 1.5 } } }, 'limits.mutations.limit'],
     ['a lease not longer than the timeout', { timeoutMs: 10_000, limits: { leaseMs: 10_000 } }, 'limits.leaseMs'],
+    // Every option that becomes a header is checked like the key, by the rule a call's headers use.
+    ['a userAgent with a line break', { userAgent: 'my-app/2.0\r\nX-Injected: 1' }, 'userAgent'],
+    ['a userAgent with a NUL', { userAgent: 'my-app\u0000' }, 'userAgent'],
+    ['a userAgent with BEL', { userAgent: 'my-app\u0007' }, 'userAgent'],
+    ['a userAgent beyond Latin-1', { userAgent: 'my-app \u2603' }, 'userAgent'],
+    ['a userAgent that is not a string', { userAgent: 2 }, 'userAgent'],
+    ['a default header value with BEL', { headers: { 'X-App': 'a\u0007b' } }, 'headers.X-App'],
   ])('refuses %s with InvalidInputError naming the option', (_case, options, field) => {
     expect(create(options)).toThrow(InvalidInputError);
     try {

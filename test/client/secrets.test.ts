@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AdminApiError, type AdminClient } from '../../src/index.js';
+import { Redactor } from '../../src/errors/redactor.js';
 import { API_KEY, BASE_URL, useScriptedAdminApi, codedErrorBody, testClient } from '../support/scripted-admin-api.js';
 
 const api = useScriptedAdminApi();
@@ -39,5 +40,41 @@ describe('secrets never reach errors', () => {
     }
     expect(inspect(error, { depth: 10 })).not.toContain(API_KEY);
     expect(JSON.parse(json)).toMatchObject({ name: (error as Error).name, operation: expect.any(String) });
+  });
+});
+
+// The message builders redact the server's parts (`redactor.text()`), so most messages never hold a
+// key by the time they reach AdminApiError. The caller's own input can: these cases have no other
+// layer than the finished message's stripping in errors/admin-api-error.ts.
+describe('secrets never reach errors: the finished message loses every key, whoever built it (errors/admin-api-error.ts)', () => {
+  const pastedHeader = { [`Authorization: Bearer ${API_KEY}`]: 'x' };
+
+  it('a header line pasted as a header name (constructor): InvalidInputError whose message and stack hold no key', () => {
+    const error = (() => {
+      try {
+        return testClient({ headers: pastedHeader });
+      } catch (caught) {
+        return caught;
+      }
+    })() as Error;
+    expect(error.name).toBe('InvalidInputError');
+    expect(error.message).toContain('is not a valid header name');
+    expect(error.message).toContain('[redacted]');
+    for (const text of [error.message, error.stack ?? '', JSON.stringify(error)]) expect(text).not.toContain(API_KEY);
+  });
+
+  it("the same in a call's headers: the message names the problem, not the key", async () => {
+    const error = await testClient().grantCoupon('c-1', { email: EMAIL }, { headers: pastedHeader }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'InvalidInputError', field: 'headers' });
+    for (const text of [(error as Error).message, (error as Error).stack ?? '']) expect(text).not.toContain(API_KEY);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('AdminApiError alone strips the configured key (any shape) and any sk_live_ key from the message it is given', () => {
+    const configured = 'plain-secret-0123';
+    const error = new AdminApiError(`Failed to x: ${configured} and ${API_KEY} leaked. Remedy.`, { operation: 'x', redactor: new Redactor([configured]) });
+    expect(error.message).toBe('Failed to x: [redacted] and [redacted] leaked. Remedy.');
+    expect(error.stack).not.toContain(configured);
+    expect(error.stack).not.toContain(API_KEY);
   });
 });

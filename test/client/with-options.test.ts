@@ -142,7 +142,8 @@ describe('withOptions() overrides options for the derived client only', () => {
     ['timeoutMs', { timeoutMs: 40_000 }, /shorter than the parent's limits.leaseMs \(35000 ms\)/],
     ['headers.Content-Type', { headers: { 'Content-Type': 'text/plain' } }, /the Content-Type header cannot be set/],
     ['priority', { priority: 'soon' }, /'interactive' or 'background'/],
-    ['timeout', { timeout: 5 }, /timeout is not an option of AdminClient/],
+    ['timeout', { timeout: 5 }, /timeout is not an option of AdminClient\.$/],
+    ['timeOutMs', { timeOutMs: 5 }, /timeOutMs is not an option of AdminClient \(did you mean timeoutMs\?\)/],
   ])('refuses %s with InvalidInputError naming it', (field, overrides, message) => {
     const admin = new AdminClient({ apiKey: API_KEY, baseUrl: server.url });
     const attempt = () => admin.withOptions(overrides as never);

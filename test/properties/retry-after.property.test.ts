@@ -37,6 +37,64 @@ describe('property: Retry-After parsing (spec, Limits rule 6: "seconds to wait")
     );
   });
 
+  // RFC 9110 section 5.6.7: "A recipient that parses a timestamp value in an HTTP header field MUST
+  // accept all three HTTP-date formats." All three are UTC, whatever the process's time zone.
+  describe('the obsolete HTTP-date forms (RFC 850 and asctime) give the same wait as IMF-fixdate, in any local time zone', () => {
+    const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const time = (date: Date): string => `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
+    /** Sunday, 06-Nov-94 08:49:37 GMT */
+    const rfc850 = (date: Date): string =>
+      `${DAYS[date.getUTCDay()]}, ${two(date.getUTCDate())}-${MONTHS[date.getUTCMonth()]}-${two(date.getUTCFullYear() % 100)} ${time(date)} GMT`;
+    /** Sun Nov  6 08:49:37 1994 */
+    const asctime = (date: Date): string =>
+      `${DAYS[date.getUTCDay()]?.slice(0, 3)} ${MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, ' ')} ${time(date)} ${date.getUTCFullYear()}`;
+
+    /** Runs `check` with the process in a zone far from UTC (asctime carries no zone). */
+    function inZone(zone: string, check: () => void): void {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        check();
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    }
+
+    it("RFC 9110's own examples: Sunday, 06-Nov-94 08:49:37 GMT and Sun Nov  6 08:49:37 1994", () => {
+      const now = Date.UTC(1994, 10, 6, 8, 49, 0);
+      inZone('America/New_York', () => {
+        expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', now)).toBe(37_000);
+        expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', now)).toBe(37_000);
+        expect(parseRetryAfter('Sun Nov  6 08:49:37 1994', now)).toBe(37_000);
+      });
+    });
+
+    it('any instant in either form gives the ms until it, 0 once past', () => {
+      for (const zone of ['Asia/Tokyo', 'America/Los_Angeles']) {
+        inZone(zone, () => {
+          fc.assert(
+            fc.property(instantSeconds, (seconds) => {
+              const date = new Date(seconds * 1000);
+              const expected = Math.max(0, seconds * 1000 - NOW);
+              expect(parseRetryAfter(rfc850(date), NOW)).toBe(expected);
+              expect(parseRetryAfter(asctime(date), NOW)).toBe(expected);
+            }),
+            { numRuns: 500 },
+          );
+        });
+      }
+    });
+
+    it('an RFC 850 two-digit year: 30 is 2030, 94 is 1994', () => {
+      expect(parseRetryAfter('Wednesday, 06-Nov-30 08:49:37 GMT', NOW)).toBe(Date.UTC(2030, 10, 6, 8, 49, 37) - NOW);
+      expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', NOW)).toBe(0);
+      expect(parseRetryAfter('Sunday, 06-Nov-94 08:49:37 GMT', Date.UTC(1994, 10, 6, 8, 49, 0))).toBe(37_000);
+    });
+  });
+
   it('negative numbers, signs, exponents and hex are ignored (undefined), not guessed', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom((n: number) => `-${n}`, (n: number) => `+${n}`, (n: number) => `${n}e3`, (n: number) => `0x${n.toString(16)}`), (n, format) => {

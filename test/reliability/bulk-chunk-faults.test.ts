@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BulkChunkError, CodedError, HttpError, RateLimitError, type MeetingRowInput } from '../../src/index.js';
+import { BulkChunkError, CodedError, HttpError, MemoryPermitStore, RateLimitError, type AdminClient, type MeetingRowInput } from '../../src/index.js';
 import { meeting } from '../support/fixtures.js';
 import type { FaultAction, FaultStep } from './support/fault-server.js';
 import { failureOf, faultClient, json } from './support/operation-cases.js';
@@ -96,6 +96,54 @@ describe('a failed chunk of a chunked bulk call throws BulkChunkError: what fini
     const all = [...failure.completed.map((row) => row.meeting?.id), ...rest.results.map((row) => row.meeting?.id)];
     expect(all).toEqual(input.map((row) => `m-${String(row.startedAt)}`));
     expect([...created].sort()).toEqual(input.map((row) => row.startedAt).sort());
+  });
+
+  describe('a chunk whose call ended before its request left (an abort) was never sent: its fate is "not_executed", not "unknown"', () => {
+    /** Aborts `controller` as soon as the first chunk's answer has arrived, before the second chunk's call starts. */
+    const abortAfterFirstAnswer = (admin: AdminClient, controller: AbortController): void => {
+      admin.on('response', () => controller.abort(new Error('stopped by the caller')));
+    };
+
+    it.each([
+      ['unpaced (limits: false)', {}],
+      ['paced', { limits: { store: new MemoryPermitStore() } }],
+    ] as const)('%s: the signal was already aborted when chunk 2\'s call began', async (_name, options) => {
+      server.script(createRows);
+      const admin = faultClient(server, { bulkChunkSize: CHUNK, ...options });
+      const controller = new AbortController();
+      abortAfterFirstAnswer(admin, controller);
+      const { error } = await failureOf(() => admin.bulkCreateMeetings('svc-1', rows(7), { signal: controller.signal }));
+      expect(server.arrivals('bulkCreateConsultingMeetings')).toBe(1);
+      expect(error).toMatchObject({ name: 'BulkChunkError', failedChunk: { start: 3, end: 6, fate: 'not_executed' }, notSent: { start: 6, end: 7 } });
+      expect((error as BulkChunkError).completed.map((row) => row.index)).toEqual([0, 1, 2]);
+      expect((error as Error).message).toBe(
+        'Failed to create the meetings: chunk 2 of 3 (rows 3 to 5) was never sent: its call ended with Error; rows 0 to 2 finished (error.completed holds the results), row 6 never sent. Nothing of rows 3 to 5 was executed: send them again with the rest.',
+      );
+    });
+
+    it('paced: the signal aborted while chunk 2 waited for its rate-limit slot', async () => {
+      server.script(createRows);
+      // One mutation per minute, in a store of this test's own: chunk 2 waits for a slot.
+      const admin = faultClient(server, { bulkChunkSize: CHUNK, limits: { mutations: { limit: 1, windowMs: 60_000 }, store: new MemoryPermitStore(), waitingThresholdMs: 0 } });
+      const controller = new AbortController();
+      admin.on('waiting', () => controller.abort(new Error('stopped by the caller')));
+      const { error } = await failureOf(() => admin.bulkCreateMeetings('svc-1', rows(7), { signal: controller.signal }));
+      expect(server.arrivals('bulkCreateConsultingMeetings')).toBe(1);
+      expect(error).toMatchObject({ name: 'BulkChunkError', failedChunk: { start: 3, end: 6, fate: 'not_executed' } });
+    });
+
+    it('an abort while the chunk\'s request is on the wire stays "unknown" (it may have arrived)', async () => {
+      let seen = 0;
+      const controller = new AbortController();
+      server.script((request) => {
+        seen += 1;
+        if (seen === 1) return createRows(request);
+        controller.abort(new Error('stopped by the caller'));
+        return { kind: 'hang' };
+      });
+      const { error } = await failureOf(() => faultClient(server, { bulkChunkSize: CHUNK }).bulkCreateMeetings('svc-1', rows(7), { signal: controller.signal }));
+      expect(error).toMatchObject({ name: 'BulkChunkError', failedChunk: { start: 3, end: 6, fate: 'unknown' } });
+    });
   });
 
   it('an input that fits one chunk is one call: its error is the plain error, not a BulkChunkError', async () => {

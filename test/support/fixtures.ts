@@ -69,7 +69,6 @@ export const coupon = (overrides: Record<string, unknown> = {}): Record<string, 
   startedAt: null,
   expiredAt: null,
   appliedCount: 0,
-  grants: [],
   ...overrides,
 });
 

@@ -7,6 +7,7 @@ import type {
   CouponFieldsFragment,
   CouponGrantFieldsFragment,
   EnrollStudentToConsultingMeetingMutation,
+  UpdateCouponWithGrantsMutation,
   SubscriptionFieldsFragment,
 } from '../../src/generated/graphql.js';
 import type {
@@ -20,6 +21,7 @@ import type {
   CouponGrant,
   CouponGrantStatus,
   CouponType,
+  CouponWithGrants,
   DiscardedConsultingService,
   EnrollResult,
   GrantResult,
@@ -126,6 +128,7 @@ describe('our result interfaces describe exactly what the documents select', () 
     expectTypeOf<SameKeys<ConsultingMeeting, ConsultingMeetingFieldsFragment>>().toEqualTypeOf<true>();
     expectTypeOf<SameKeys<AttendeeRating, AttendeeRatingFieldsFragment>>().toEqualTypeOf<true>();
     expectTypeOf<SameKeys<Coupon, CouponFieldsFragment>>().toEqualTypeOf<true>();
+    expectTypeOf<SameKeys<CouponWithGrants, NonNullable<UpdateCouponWithGrantsMutation['updateCoupon']['coupon']>>>().toEqualTypeOf<true>();
     expectTypeOf<SameKeys<CouponGrant, CouponGrantFieldsFragment>>().toEqualTypeOf<true>();
     expectTypeOf<SameKeys<AdminUser, NonNullable<EnrollStudentToConsultingMeetingMutation['enrollStudentToConsultingMeeting']['user']>>>().toEqualTypeOf<true>();
   });
@@ -138,5 +141,22 @@ describe('our result interfaces describe exactly what the documents select', () 
     expectTypeOf<CouponGrantFieldsFragment>().toExtend<Unchecked<CouponGrant>>();
     // BigInt timestamps arrive as numbers or digit strings; the client turns them into numbers.
     expectTypeOf<Omit<CouponFieldsFragment, 'startedAt' | 'expiredAt'>>().toExtend<Unchecked<Omit<Coupon, 'startedAt' | 'expiredAt'>>>();
+  });
+});
+
+describe('createCoupon / updateCoupon: the grants in the result type only when asked for', () => {
+  it('by default the result has no grants; with { includeGrants: true } it has them', () => {
+    expectTypeOf<Coupon>().not.toHaveProperty('grants');
+    expectTypeOf(admin.updateCoupon('c', { active: false })).resolves.toEqualTypeOf<Coupon>();
+    expectTypeOf(admin.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20 }, { includeGrants: false, timeoutMs: 5_000 })).resolves.toEqualTypeOf<Coupon>();
+    expectTypeOf(admin.updateCoupon('c', {}, { includeGrants: true })).resolves.toEqualTypeOf<CouponWithGrants>();
+    expectTypeOf(admin.createCoupon({ name: 'VIP', couponType: 'percentage', amount: 20 }, { includeGrants: true })).resolves.toEqualTypeOf<CouponWithGrants>();
+    expectTypeOf<CouponWithGrants['grants']>().toEqualTypeOf<CouponGrant[] | null>();
+  });
+
+  it('a flag known only at run time does not compile: branch on it, so each result has its own type', () => {
+    const flag = Math.random() > 0.5;
+    // @ts-expect-error `includeGrants: boolean` matches neither overload
+    void admin.updateCoupon('c', {}, { includeGrants: flag });
   });
 });

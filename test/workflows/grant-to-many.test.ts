@@ -236,6 +236,24 @@ describe('grantCouponToMany: the journal makes a run resumable', () => {
     expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['created', 'skipped']);
   });
 
+  // The first row is the probe, sent alone: a duplicate right behind it would wait anyway. Here the
+  // duplicate arrives while its member's grant is one of several in flight.
+  it('a duplicate row behind the probe waits for the grant of the same member still in flight, then is skipped', async () => {
+    const client = new ScriptedGrants();
+    const journal = join(dir, 'grants.journal');
+    const outcomes: GrantOutcome[] = [];
+    const rows = [{ email: 'probe@example.com' }, { email: 'ada@example.com' }, { email: 'ADA@example.com' }, { email: 'bob@example.com' }];
+    const job = grantCouponToMany(client, 'coupon-1', rows, { journal, concurrency: 4, onOutcome: (outcome) => void outcomes.push(outcome) });
+    await client.passProbe();
+    await client.waitForPending(2); // ada and bob; ADA waits for ada
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(client.sent.map((member) => member.email)).toEqual(['probe@example.com', 'ada@example.com', 'bob@example.com']);
+    client.succeedAll();
+    await job;
+    expect(client.sent).toHaveLength(3);
+    expect(outcomes.find((outcome) => outcome.index === 2)?.outcome).toBe('skipped');
+  });
+
   it('without a journal the duplicate is sent after the first and the server answers already_granted', async () => {
     const school = grantSchool(1);
     const email = school.emails[0] as string;

@@ -66,7 +66,7 @@ export function grantCouponCommand(): Command {
     .option('--journal <file>', 'record finished members in FILE so an interrupted run can resume')
     .option('--report <file>', 'write every row\'s outcome to FILE (CSV)')
     .option('--retry-failed', 'with --journal: also send again members whose earlier failure is permanent (e.g. ENROLLMENT-002)')
-    .option('--concurrency <n>', 'grants in flight at once (default: the rate limit, a full burst)', parsePositiveInteger)
+    .option('--concurrency <n>', 'grants in flight at once (default: 64, or the rate limit when lower)', parsePositiveInteger)
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
     .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin grant-coupon --help for usage)')
@@ -144,6 +144,9 @@ function summaryText(summary: GrantToManySummary, total: number, problems: Probl
     `  invalid          ${counts.invalid}   (not sent)`,
     ...(summary.unfinished > 0 ? [`  not finished     ${summary.unfinished}   (cancelled by the interrupt; sent again on resume)`] : []),
     ...(summary.interrupted ? [`  not reached      ${Math.max(0, total - summary.rows)}   (never read; sent on resume)`] : []),
+    ...(summary.journalStaleLock === null
+      ? []
+      : [`Journal: took over the lock of process ${summary.journalStaleLock.pid} (since ${summary.journalStaleLock.startedAt}), which had stopped without releasing it.`]),
     ...(summary.journalRecovery === null ? [] : [`Journal: dropped a line torn by an earlier crash (line ${summary.journalRecovery.line}); its member is granted again.`]),
   ];
   if (problems.total > 0) {

@@ -2,6 +2,7 @@ import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import { NetworkError } from '../../errors/network-error.js';
 import { JournalCorruptedError } from '../../workflows/journal/errors/journal-corrupted-error.js';
 import { JournalIoError } from '../../workflows/journal/errors/journal-io-error.js';
+import { JournalLockedError } from '../../workflows/journal/errors/journal-locked-error.js';
 import { JournalMismatchError } from '../../workflows/journal/errors/journal-mismatch-error.js';
 import { CliFailure } from './cli-failure.js';
 import { CliUsageError } from './cli-usage-error.js';
@@ -34,10 +35,11 @@ export interface GrantCommandLine {
 
 /**
  * Words a grant job's error for the command line (by class and fields, never by message text):
- * a journal written for another coupon, a damaged journal and a refused option are usage errors
- * (exit 2: nothing was sent) naming the flag and the remedy; a journal I/O error names --journal;
- * a server that could not be reached (the job stops on its first grant, or on several in a row)
- * names the URL and ADMIN_API_URL. Other errors are returned as they are.
+ * a journal written for another coupon, a damaged journal, a journal another run holds and a
+ * refused option are usage errors (exit 2: nothing was sent) naming the flag and the remedy; a
+ * journal I/O error names --journal; a server that could not be reached (the job stops on its
+ * first grant, or on several in a row) names the URL and ADMIN_API_URL. Other errors are returned
+ * as they are.
  */
 export function grantCommandError(error: unknown, command: GrantCommandLine): unknown {
   if (error instanceof JournalMismatchError) {
@@ -52,6 +54,14 @@ export function grantCommandError(error: unknown, command: GrantCommandLine): un
       `Failed to resume from the journal ${error.path}: line ${error.line} is damaged (${error.reason.replaceAll('_', ' ')}). Nothing was sent and the file was left untouched. ` +
         `Restore it from a backup, or move it aside (mv ${error.path} ${error.path}.damaged) to start a new journal; members it recorded are then sent again and answered already_granted.`,
     );
+  }
+  if (error instanceof JournalLockedError) {
+    const holder = error.holder === null ? 'another run' : `process ${error.holder.pid}${error.reason === 'other_host' ? ` on host ${error.holder.host}` : ''} (since ${error.holder.startedAt})`;
+    const remedy =
+      error.reason === 'running'
+        ? `Let that run finish or stop it (Ctrl-C), then run the same command again to resume; if process ${error.holder?.pid ?? '?'} is no grant-coupon run (its id reused after a reboot), delete the lock (rm ${error.lockPath}).`
+        : `If no grant-coupon run uses it any more, delete the lock (rm ${error.lockPath}) and run again.`;
+    return new CliUsageError(`Failed to open the journal ${error.path} (--journal): ${holder} is writing it (lock ${error.lockPath}); one run at a time. Nothing was sent. ${remedy}`);
   }
   if (error instanceof JournalIoError) {
     return new CliFailure(

@@ -1,6 +1,7 @@
 import { AdminApiError } from '../../errors/admin-api-error.js';
 import { AuthenticationError } from '../../errors/authentication-error.js';
 import { CodedError } from '../../errors/coded-error.js';
+import { DependencyLoadError } from '../../errors/dependency-load-error.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import type { GrantFailure } from './types.js';
 
@@ -20,13 +21,14 @@ export function describeGrantFailure(error: unknown): GrantFailure {
 
 /**
  * True when an error ends the whole job rather than one member's grant: the coupon is unusable,
- * the key is refused, a local input error (a bug in the caller), or anything that is not an SDK
- * error at all (a bug). Going on would spend the budget on grants that must fail. (A server that
- * cannot be reached ends the job too, by the job's own count: `UnreachableStreak`.)
+ * the key is refused, a local input error (a bug in the caller), a module the SDK could not load
+ * (the process is out of file descriptors), or anything that is not an SDK error at all (a bug).
+ * Going on would spend the budget on grants that must fail. (A server that cannot be reached ends
+ * the job too, by the job's own count: `UnreachableStreak`.)
  */
 export function endsTheJob(error: unknown): boolean {
   if (!(error instanceof AdminApiError)) return true;
-  if (error instanceof AuthenticationError || error instanceof InvalidInputError) return true;
+  if (error instanceof AuthenticationError || error instanceof InvalidInputError || error instanceof DependencyLoadError) return true;
   return error instanceof CodedError && (JOB_LEVEL_CODES.has(error.code) || error.local);
 }
 

@@ -1,4 +1,5 @@
 import type { CouponGrant, MemberRef, Priority } from '../../client/types.js';
+import type { JournalLockHolder } from '../journal/errors/journal-locked-error.js';
 import type { JournalRecovery } from '../journal/scan-journal.js';
 
 /**
@@ -161,8 +162,10 @@ export interface GrantToManyOptions {
    */
   retryFailed?: 'all' | 'temporary' | undefined;
   /**
-   * Grants in flight at once.
-   * @default the client's mutation limit (200 unless configured), or 16 when pacing is off
+   * Grants in flight at once (each holds a connection). The default reaches the rate-limit budget
+   * for round trips up to about 19 s at the default 200 mutations per minute; raise it only for a
+   * larger budget with slow round trips (bench/README.md, "Bulk concurrency").
+   * @default 64 (or the client's mutation limit when lower), 16 when pacing is off
    */
   concurrency?: number | undefined;
   /**
@@ -221,4 +224,6 @@ export interface GrantToManySummary {
   allSucceeded: boolean;
   /** The damaged last journal line dropped when the journal was opened (a crash mid-write), or `null`. */
   journalRecovery: JournalRecovery | null;
+  /** The holder of the journal's lock this run took over (its process had died on this host), or `null`. */
+  journalStaleLock: JournalLockHolder | null;
 }

@@ -35,7 +35,7 @@ export function grantsSection(target: ConformanceTarget): void {
       const { grant } = await w.client.grantCoupon(coupon.id, { userId: w.s.alice.id });
       w.clock.advance(60_000);
       w.sim.redeemGrant(grant.id);
-      const { grants } = await w.client.updateCoupon(coupon.id, {});
+      const { grants } = await w.client.updateCoupon(coupon.id, {}, { includeGrants: true });
       expect(grants?.find((candidate) => candidate.id === grant.id)).toMatchObject({ status: 'redeemed', redeemedAt: NOW + 60 });
     });
 
