@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminClient, MemoryPermitStore, type CallOptions, type GrantResult, type MemberRef } from '../../src/index.js';
+import { AdminClient, DEFAULTS, MemoryPermitStore, type CallOptions, type GrantResult, type MemberRef } from '../../src/index.js';
 import { GRANT_TO_MANY_DEFAULTS, grantCouponToMany, type GrantCouponClient } from '../../src/workflows/grant-to-many.js';
 import { grant } from '../support/fixtures.js';
 import { grantFor } from './support/scripted-grants.js';
@@ -55,7 +55,7 @@ describe('grantCouponToMany: the default concurrency still reaches the 200-per-m
    * whose fetch answers each grant `roundTripMs` after it was sent, on a fake clock. Returns when
    * each grant was sent and how long the job took, in fake milliseconds.
    */
-  async function run(count: number, roundTripMs: number, concurrency?: number): Promise<{ sentAt: number[]; durationMs: number; maxInFlight: number }> {
+  async function run(count: number, roundTripMs: number, concurrency?: number, interactiveReserve?: number): Promise<{ sentAt: number[]; durationMs: number; maxInFlight: number }> {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Date', 'performance'] });
     const sentAt: number[] = [];
     let inFlight = 0;
@@ -68,7 +68,7 @@ describe('grantCouponToMany: the default concurrency still reaches the 200-per-m
       inFlight -= 1;
       return Response.json({ data: { createCouponGrant: { grant: grant(), created: true, errors: null } } });
     };
-    const admin = new AdminClient({ apiKey: 'sk_live_concurrency', baseUrl: 'https://school.example', fetch, limits: { store: new MemoryPermitStore() } });
+    const admin = new AdminClient({ apiKey: 'sk_live_concurrency', baseUrl: 'https://school.example', fetch, limits: { store: new MemoryPermitStore(), ...(interactiveReserve === undefined ? {} : { interactiveReserve }) } });
     const started = Date.now();
     let finished: number | undefined;
     const job = admin.grantCouponToMany('coupon-1', members(count), concurrency === undefined ? {} : { concurrency }).then(() => (finished = Date.now()));
@@ -88,12 +88,14 @@ describe('grantCouponToMany: the default concurrency still reaches the 200-per-m
   }
 
   it.each([3_000, 10_000])('round trips of %i ms: the budget is reached (200 sent within a minute), and 600 grants end at most 3 round trips after a full burst of 200 would (the ramp of its first window)', async (roundTripMs) => {
-    const bounded = await run(600, roundTripMs);
-    const burst = await run(600, roundTripMs, 200);
+    // Without the slots kept free for interactive calls (the reserve, 2% by default: 196 a minute), the whole budget.
+    const bounded = await run(600, roundTripMs, undefined, 0);
+    const burst = await run(600, roundTripMs, 200, 0);
     expect(bounded.maxInFlight).toBe(64);
     expect(burst.maxInFlight).toBe(200);
     // The budget, not the concurrency, sets the pace: 200 requests a minute, each counted until a minute after its answer.
     expect(busiestMinute(bounded.sentAt)).toBe(200);
+    expect(busiestMinute((await run(400, roundTripMs)).sentAt)).toBe(200 - DEFAULTS.interactiveReserveShare * 200);
     // Only the first window ramps up: 64 in flight send its 200 in ceil(200 / 64) = 4 round trips, a burst in one.
     expect(bounded.durationMs - burst.durationMs).toBeLessThanOrEqual(3 * roundTripMs);
   });
