@@ -85,6 +85,12 @@ export function backgroundRoom(limit: number, reserve: number, traffic: Interact
   return { total: limit - traffic.holds - keptFree, background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
 }
 
+/**
+ * Windows after a bulk job's start within which background work that found none counted (after a
+ * 429's pause, a lull) is the same job going on, not a new one: it gets no second ramp.
+ */
+export const RAMP_RESTART_WINDOWS = 2;
+
 /** Slots the first window of a bulk job (ramping `ramp` slots) still holds back with `rampLeft` of it to come. */
 export function rampHeld(limit: number, ramp: number, rampLeft: number): number {
   if (!(rampLeft > 0) || ramp <= 0) return 0;

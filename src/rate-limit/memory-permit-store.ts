@@ -1,5 +1,5 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
-import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
+import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
@@ -183,7 +183,7 @@ export class MemoryPermitStore implements PermitStore {
     state.sent.set(permitId, now);
     if (request.lane === 'background') {
       // The first permit of a background burst opens its first window.
-      if (state.background.size === 0) state.rampStartedAt = now;
+      if (startsBulkJob(state, now)) state.rampStartedAt = now;
       state.background.set(permitId, leaseEnd);
     } else {
       state.interactive.set(permitId, leaseEnd);
@@ -271,6 +271,7 @@ function holdsNothing(state: BucketState, now: number): boolean {
     state.pausedUntil <= now &&
     state.learntUntil <= now &&
     state.learntWindowUntil <= now &&
+    now - state.rampStartedAt >= RAMP_RESTART_WINDOWS * state.windowMs &&
     liveHolds(state, now) === 0
   );
 }
@@ -286,7 +287,7 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   const background = state.background.size;
   const reserve = request.reserve ?? 0;
   // A burst that finds no background request counted starts a new first window.
-  const rampStart = background === 0 ? now : state.rampStartedAt;
+  const rampStart = startsBulkJob(state, now) ? now : state.rampStartedAt;
   const rampLeft = Math.max(0, rampStart + state.windowMs - now) / state.windowMs;
   const ramp = request.ramp ?? 0;
   const room = backgroundRoom(
@@ -306,6 +307,11 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   if (held > 0) relief = Math.min(relief, nextRampStep(ramp, state.windowMs, rampStart + state.windowMs, held));
   retryAt = Math.min(retryAt, relief);
   return Number.isFinite(retryAt) && retryAt > now ? Math.ceil(retryAt) : now + state.windowMs;
+}
+
+/** True when a background permit granted now would start a new bulk job (its first window ramped). */
+function startsBulkJob(state: BucketState, now: number): boolean {
+  return state.background.size === 0 && now - state.rampStartedAt >= RAMP_RESTART_WINDOWS * state.windowMs;
 }
 
 function hold(state: BucketState, waiter: string, until: number): void {

@@ -14,8 +14,9 @@ import { LuaScript } from './lua-script.js';
  *                     for a refused interactive queue is let go; 'peak:<n>' -> until when n
  *                     interactive permits counted at once is remembered; 'burst:<n>' -> until when
  *                     n interactive requests in flight or asking at once is remembered;
- *                     'ramp:<start>' -> when the first window of the bulk job that began at
- *                     <start> ends (by the window at its start)
+ *                     'ramp:<start>' -> until when the bulk job that began at <start> is
+ *                     remembered (RAMP_RESTART_WINDOWS windows: background work that finds none
+ *                     counted before then goes on with it, unramped)
  *   KEYS learnt       string: the limit the server stated
  *   KEYS background   sorted set: background permit id -> its latest possible answer (lease end while
  *                     in flight, then its answer); it counts a window after that
@@ -44,7 +45,7 @@ end
  * src/redis/acquire-reset-check.ts).
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
- * memory in windows, ramp, then the store-reset check's four.
+ * memory in windows, ramp, ramp restart in windows, then the store-reset check's four.
  * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
  * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit,
  * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either.
@@ -120,7 +121,7 @@ else
   local background_count = redis.call('ZCARD', background)
   local room = limit
   local background_room = math.huge
-  local ramp, ramp_end, ramp_held = 0, 0, 0
+  local ramp, ramp_end, ramp_held, new_job = 0, 0, 0, false
   if not is_interactive then
     local holds, peak, burst, ramp_start = 0, redis.call('ZCARD', interactive), 0, -math.huge
     for _, member in ipairs(redis.call('ZRANGE', markers, 0, -1)) do
@@ -134,10 +135,12 @@ else
     local kept_free = math.min(limit - 1, math.max(reserve, burst))
     if peak > 0 then kept_free = math.min(limit - 1, math.max(kept_free, 1)) end
     room = limit - holds - kept_free
-    -- The first window of a bulk job hands out its last ramp slots evenly across the window.
+    -- A background permit that finds none counted, well after the latest job began, starts a new
+    -- bulk job, whose first window hands out its last ramp slots evenly across the window.
+    new_job = background_count == 0 and now - ramp_start >= tonumber(ARGV[16]) * window
+    if new_job then ramp_start = now end
     ramp = tonumber(ARGV[15])
     if ramp > 0 then
-      if background_count == 0 then ramp_start = now end
       ramp_end = ramp_start + window
       if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
     end
@@ -153,7 +156,7 @@ else
       extend_ttl(interactive, lease + window, ARGV[5])
       if waiter ~= '' then redis.call('ZREM', markers, 'waiter:' .. waiter) end
     else
-      if background_count == 0 then raise('ramp:' .. now, now + window) end
+      if new_job then raise('ramp:' .. now, now + tonumber(ARGV[16]) * window) end
       redis.call('ZADD', background, now + lease, ARGV[4])
       extend_ttl(background, lease + window, ARGV[5])
     end

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
-import { BURST_MEMORY_WINDOWS, WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
+import { BURST_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
 import type { AcquireRequest, PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { VirtualClock } from './virtual-clock.js';
 
@@ -141,6 +141,25 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       advance(WINDOW_MS);
       expect(await grantCount(background(3, { reserve: 1 }))).toBe(1); // 3 - 1 counted - 1 kept free
       expect(await grantCount(background(3, { reserve: 1 }))).toBe(0);
+    });
+
+    it('in the first window of a bulk job, background takes the limit less `ramp` at once and those evenly across the window', async () => {
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(6);
+      expect(await refusal(background(10, { ramp: 4 }))).toBe(250); // held 4 -> 3 at a quarter of the window
+      advance(250);
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(1);
+      advance(WINDOW_MS - 250);
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(3);
+    });
+
+    it(`background work that finds none counted within ${RAMP_RESTART_WINDOWS} windows of its job's start goes on unramped (after a pause, a lull)`, async () => {
+      const first = await Promise.all(Array.from({ length: 6 }, () => grant(background(10, { ramp: 4 }))));
+      for (const id of first) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(WINDOW_MS); // every count ended; the job goes on
+      const second = await Promise.all(Array.from({ length: 10 }, () => grant(background(10, { ramp: 4 }))));
+      for (const id of second) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(RAMP_RESTART_WINDOWS * WINDOW_MS); // long enough: the next burst is a new job
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(6);
     });
 
     it('without interactive traffic and without a reserve, background uses the whole limit', async () => {
