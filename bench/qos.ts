@@ -17,14 +17,14 @@
  *   --quiet (no line per cell as it goes; the summary only)  --estimate (print the plan and its estimate, run nothing)
  *   issue 13 rows only: --baseline (the SDK of 9852450 side by side), --reserves 0,1,2,4
  */
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { writeRunJson } from './support/json-file.js';
 import { currentLoad, formatLoad, runContext } from './support/run-context.js';
 import type { CellPlan } from './qos/cell.js';
 import { cellFigures, cellLabel, formatCell, LEGEND, TARGETS, type CellFigures } from './qos/cell-figures.js';
 import { ISSUE_13_SCENARIOS, runIssue13 } from './qos/issue13.js';
 import { ISSUE_20_SCENARIOS } from './qos/issue20-scenarios.js';
-import { estimateCellMs, matrixPlans } from './qos/matrix.js';
+import { estimateCellMs, matrixPlans, unknownLevels, type MatrixSelection } from './qos/matrix.js';
 import { runCell } from './qos/run-cell.js';
 
 const { values, positionals } = parseArgs({
@@ -54,24 +54,24 @@ const known = new Set<string>(['matrix', ...Object.keys(ISSUE_20_SCENARIOS), ...
 const unknown = names.filter((name) => !known.has(name));
 if (unknown.length > 0) throw new Error(`Failed to read the scenarios: ${unknown.join(', ')} unknown. Known: ${[...known].join(', ')}, issue20, issue13.`);
 
+const selection: MatrixSelection = {
+  design: values.design,
+  budgets: numbers(values.budgets),
+  loads: numbers(values.loads),
+  starts: list(values.starts),
+  shapes: list(values.shapes),
+  topologies: list(values.topologies),
+};
+const unknownFilters = unknownLevels(selection);
+if (unknownFilters.length > 0) throw new Error(`Failed to read the filters: no ${unknownFilters.join(', ')} in the matrix. See the levels in bench/qos/matrix.ts.`);
+
 const plans: CellPlan[] = [];
 for (let round = 0; round < repeat; round += 1) {
   for (const name of names) {
     const named = ISSUE_20_SCENARIOS[name];
     if (named !== undefined) plans.push(named);
   }
-  if (names.includes('matrix')) {
-    plans.push(
-      ...matrixPlans({
-        design: values.design,
-        budgets: numbers(values.budgets),
-        loads: numbers(values.loads),
-        starts: list(values.starts),
-        shapes: list(values.shapes),
-        topologies: list(values.topologies),
-      }),
-    );
-  }
+  if (names.includes('matrix')) plans.push(...matrixPlans(selection));
 }
 
 const context = runContext();
@@ -79,15 +79,19 @@ const began = Date.now();
 const estimateMinutes = plans.reduce((sum, plan) => sum + estimateCellMs(plan), 0) / 60_000;
 console.log(`QoS benchmark: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
 if (plans.length > 0) {
-  console.log(`${plans.length} cells (design ${values.design}), estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget.\n`);
+  const design = names.includes('matrix') ? ` (design ${values.design})` : '';
+  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget.\n`);
 }
 if (values.estimate) process.exit(0);
 
-const results: { plan: CellPlan; figures: CellFigures; wallMs: number }[] = [];
+const results: { plan: CellPlan; figures: CellFigures; wallMs: number; startedAt: string; loadAtStart: number }[] = [];
 for (const [index, plan] of plans.entries()) {
+  // The machine is shared: the load when each cell started goes with its figures.
+  const [loadAtStart = Number.NaN] = currentLoad();
+  const startedAt = new Date().toISOString();
   const outcome = await runCell(plan);
   const figures = cellFigures(outcome);
-  results.push({ plan, figures, wallMs: outcome.wallMs });
+  results.push({ plan, figures, wallMs: outcome.wallMs, startedAt, loadAtStart });
   if (!values.quiet) console.log(`[${String(index + 1).padStart(3)}/${plans.length}] ${formatCell(plan, figures)}`);
 }
 
@@ -115,7 +119,7 @@ if (names.some((name) => (ISSUE_13_SCENARIOS as readonly string[]).includes(name
 const wallMs = Date.now() - began;
 console.log(`\nWall time ${(wallMs / 60_000).toFixed(1)} min; ${formatLoad()} at the end (${formatLoad(context.loadBefore)} at the start).`);
 if (values.json !== undefined) {
-  const cells = results.map(({ plan, figures, wallMs: cellWallMs }) => ({ label: cellLabel(plan).replace(/\s+/g, ' ').trim(), plan, figures, wallMs: cellWallMs }));
-  writeFileSync(values.json, `${JSON.stringify({ context: { ...context, loadAfter: currentLoad(), wallMs, args: process.argv.slice(2) }, cells }, null, 2)}\n`);
+  const cells = results.map(({ plan, ...rest }) => ({ label: cellLabel(plan).replace(/\s+/g, ' ').trim(), plan, ...rest }));
+  writeRunJson(values.json, { ...context, loadAfter: currentLoad(), wallMs, args: process.argv.slice(2) }, 'cells', cells);
   console.log(`Every cell written to ${values.json}.`);
 }

@@ -23,10 +23,11 @@ const redisStore = plan.store === 'default' ? undefined : createRedisPermitStore
 const client = (store: PermitStore | undefined): AdminClient =>
   new AdminClient({ apiKey: API_KEY, baseUrl: plan.url, limits: { mutations: plan.budget, ...(store === undefined ? {} : { store }) } });
 const run = emptyRun();
-const bulkClient = client(redisStore);
-const interactiveClient = plan.clients === 2 && plan.bulkGrants !== undefined ? client(redisStore) : bulkClient;
-recordClient(bulkClient, run);
-if (interactiveClient !== bulkClient) recordClient(interactiveClient, run);
+// One client does this process's work, unless it runs both roles with a client each.
+const admin = client(redisStore);
+const interactiveAdmin = plan.clients === 2 && plan.bulkGrants !== undefined && plan.interactive !== undefined ? client(redisStore) : admin;
+recordClient(admin, run);
+if (interactiveAdmin !== admin) recordClient(interactiveAdmin, run);
 const say = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
 
 say({ ready: true });
@@ -35,13 +36,13 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [command, argument] = line.split(' ');
   if (command === 'go') {
     const startAt = Number(argument);
-    if (plan.interactive !== undefined) interactive = startInteractive(interactiveClient, run, plan.meetingId, plan.interactive, startAt);
+    if (plan.interactive !== undefined) interactive = startInteractive(interactiveAdmin, run, plan.meetingId, plan.interactive, startAt);
     if (plan.bulkGrants === undefined) {
       say({ started: true });
       continue;
     }
     await sleep(Math.max(0, startAt - Date.now()));
-    await runGrantJob(bulkClient, run, plan.bulkGrants);
+    await runGrantJob(admin, run, plan.bulkGrants);
     await interactive?.stop();
     say(run);
   } else if (command === 'stop') {

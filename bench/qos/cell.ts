@@ -46,19 +46,23 @@ export interface InteractiveCall {
   ok: boolean;
 }
 
-/** What one process measured (times in epoch ms, so processes can be combined). */
-export interface CellProcessRun {
-  interactive: InteractiveCall[];
-  bulkStartedAt: number | undefined;
-  bulkFinishedAt: number | undefined;
-  bulkOk: number;
-  bulkFailed: number;
+/** The mutation requests a process sent (epoch ms, so processes can be combined), their round trips and 429s. */
+export interface MutationLog {
   /** When each mutation attempt of this process was sent. */
   sentAt: number[];
   /** Round trip of each mutation attempt that got a response (send to response). */
   roundTripMs: number[];
   /** 429 answers this process received. */
   rateLimited: number;
+}
+
+/** What one process of a cell measured. */
+export interface CellProcessRun extends MutationLog {
+  interactive: InteractiveCall[];
+  bulkStartedAt: number | undefined;
+  bulkFinishedAt: number | undefined;
+  bulkOk: number;
+  bulkFailed: number;
   /** `waiting` events by reason (what the client said held a call). */
   waiting: Record<string, number>;
 }

@@ -41,7 +41,7 @@ export interface Issue13Options {
   reserves: readonly number[];
 }
 
-/** The SDK's default (DEFAULTS.interactiveReserve) unless a row says otherwise. */
+/** The SDK's default (DEFAULTS.interactiveReserveShare of the limit) unless a row says otherwise. */
 const DEFAULT_RESERVE = undefined;
 
 async function withServer<T>(body: (server: BenchProcess<QosServerHello>) => Promise<T>): Promise<T> {
@@ -104,7 +104,7 @@ function report(row: Row): void {
     [
       row.scenario.padEnd(26),
       row.version.padEnd(8),
-      `reserve ${row.version === 'baseline' ? '-' : (row.reserve ?? DEFAULTS.interactiveReserve)}`.padEnd(9),
+      `reserve ${row.version === 'baseline' ? '-' : (row.reserve ?? `${DEFAULTS.interactiveReserveShare * 100}%`)}`.padEnd(9),
       `rtt ${roundTripMs.toFixed(0)} ms (probe ${row.probeRoundTripMs.toFixed(0)})`.padStart(22),
       `interactive n=${interactiveMs.length}`.padEnd(16),
       `p50 ${p50.toFixed(0)} ms (${(p50 / roundTripMs).toFixed(2)}x)`.padStart(21),

@@ -41,6 +41,18 @@ export interface MatrixSelection {
   topologies: readonly string[] | undefined;
 }
 
+/** Filter values that name no level of the matrix (a typo would otherwise select nothing). */
+export function unknownLevels(selection: MatrixSelection): string[] {
+  const unknown = <T>(wanted: readonly T[] | undefined, levels: readonly T[]): T[] => (wanted ?? []).filter((value) => !levels.includes(value));
+  return [
+    ...unknown(selection.budgets, BUDGETS.map((budget) => budget.limit)).map((value) => `budget ${value}`),
+    ...unknown(selection.loads, LOADS.map((load) => Math.round(load * 100))).map((value) => `load ${value}`),
+    ...unknown(selection.starts, STARTS as readonly string[]).map((value) => `start ${value}`),
+    ...unknown(selection.shapes, SHAPES as readonly string[]).map((value) => `shape ${value}`),
+    ...unknown(selection.topologies, TOPOLOGIES as readonly string[]).map((value) => `topology ${value}`),
+  ];
+}
+
 /**
  * The matrix's cells in run order (topology, budget, start, load, shape). Each interactive traffic
  * gets a random phase: its first call (or burst) comes at a uniformly drawn point of its first period.

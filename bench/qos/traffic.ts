@@ -1,18 +1,23 @@
 import type { AdminClient } from '../../src/index.js';
 import { COUPON_ID, memberEmail } from '../pacing/setup.js';
-import type { CellProcessRun, InteractivePlan } from './cell.js';
+import type { CellProcessRun, InteractivePlan, MutationLog } from './cell.js';
 
-/** Records, on `run`, every mutation attempt `admin` sends, its round trip, its 429s and its `waiting` events. */
-export function recordClient(admin: AdminClient, run: CellProcessRun): void {
+/** Records, on `log`, every mutation attempt `admin` sends, its round trip and its 429s. */
+export function recordMutations(admin: AdminClient, log: MutationLog): void {
   admin.on('request', (event) => {
-    if (event.operationType === 'mutations') run.sentAt.push(Date.now());
+    if (event.operationType === 'mutations') log.sentAt.push(Date.now());
   });
   admin.on('response', (event) => {
-    if (event.operationType === 'mutations') run.roundTripMs.push(event.durationMs);
+    if (event.operationType === 'mutations') log.roundTripMs.push(event.durationMs);
   });
   admin.on('rateLimited', () => {
-    run.rateLimited += 1;
+    log.rateLimited += 1;
   });
+}
+
+/** Records, on `run`, what recordMutations does and the client's `waiting` events by reason. */
+export function recordClient(admin: AdminClient, run: CellProcessRun): void {
+  recordMutations(admin, run);
   admin.on('waiting', (event) => {
     run.waiting[event.reason] = (run.waiting[event.reason] ?? 0) + 1;
   });
