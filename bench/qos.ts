@@ -1,153 +1,125 @@
 /**
- * QoS benchmark (issue 13): one budget for interactive calls and bulk work. Against the simulator
- * in its own process (50 mutations per 3 s, strict sliding window, latency 5-80 ms each way), a
- * bulk job of 500 grants runs while one interactive call (updateCoupon / enrollStudent) is made
- * every 500 ms on the same key. Prints, per scenario, the interactive latencies against the
- * median round trip, the bulk job's time against the safe bound for all mutations sent, and the
- * 429s. `baseline` rows run the SDK as of 9852450 (bottleneck queue, no lanes) in the same run.
+ * QoS benchmark (issues 13 and 20): one budget for interactive calls and bulk work. Every cell
+ * starts a fresh simulator in its own process (strict sliding window, every arrival counted,
+ * latency 5-80 ms each way) and fresh client processes with default options (only the server's
+ * budget is told); a grantCouponToMany of six windows' worth runs while interactive calls
+ * (updateCoupon / enrollStudent) are made on the same key. Per cell: interactive latency against
+ * the median round trip, the bulk job against the safe bound for all mutations sent, 429s.
  *
- * Run: npm run bench:qos [-- scenario ...]   (scenarios: same-client, burst, burst-unmarked,
- *      two-processes, reserve, sparse; default: all but burst-unmarked and sparse)
- *      [--baseline] [--repeat N]
- *      [--reserves 0,1,2,4]   (the interactiveReserve values of the `reserve` rows)
+ * Run: npm run bench:qos [-- names] [options]
+ *   names: matrix (the default), issue20 (= issue20-a issue20-b issue20-c: the issue's measured
+ *          cases), and issue 13's rows: same-client, burst, burst-unmarked, two-processes, reserve,
+ *          sparse, or issue13 (= same-client burst two-processes)
+ *   matrix filters: --budgets 20,50,200,1000  --loads 2,8,20  --starts with,mid,later
+ *                   --shapes single,burst3  --topologies one,two-clients,two-processes
+ *                   --design full|reduced (reduced: loads 2 and 20 only for two-clients and two-processes)
+ *   --repeat N (every named row and cell N times)  --json <file> (every cell, for later comparison)
+ *   --quiet (no line per cell as it goes; the summary only)  --estimate (print the plan and its estimate, run nothing)
+ *   issue 13 rows only: --baseline (the SDK of 9852450 side by side), --reserves 0,1,2,4
  */
-import { startRedisServer } from '../test/support/redis-server.js';
-import { startBenchProcess, type BenchProcess } from './support/remote-simulator.js';
-import { medianRoundTrip } from './support/round-trip.js';
-import { baselineUnavailable, importSdk, type SdkModule, type SdkVersion } from './support/sdk-versions.js';
-import { DEFAULTS } from '../src/index.js';
-import type { SimulatorStats } from '../src/testing/index.js';
-import { benchClient, runBulk, startInteractive, type BulkKind, type ProcessRun } from './qos/runners.js';
-import { BULK_CALLS, INTERACTIVE_EVERY_MS, LIMIT, percentile, safeBoundMs, WINDOW_MS, type QosServerHello } from './qos/setup.js';
+import { parseArgs } from 'node:util';
+import { writeRunJson } from './support/json-file.js';
+import { currentLoad, formatLoad, runContext } from './support/run-context.js';
+import type { CellPlan } from './qos/cell.js';
+import { cellFigures, cellLabel, formatCell, LEGEND, TARGETS, type CellFigures } from './qos/cell-figures.js';
+import { ISSUE_13_SCENARIOS, runIssue13 } from './qos/issue13.js';
+import { ISSUE_20_SCENARIOS } from './qos/issue20-scenarios.js';
+import { estimateCellMs, matrixPlans, unknownLevels, type MatrixSelection } from './qos/matrix.js';
+import { runCell } from './qos/run-cell.js';
 
-interface Row {
-  scenario: string;
-  version: SdkVersion;
-  reserve: number | undefined;
-  /** Median of the probes before the run (queries on an idle server). */
-  probeRoundTripMs: number;
-  runs: ProcessRun[];
-  serverRateLimited: number;
-}
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    budgets: { type: 'string' },
+    loads: { type: 'string' },
+    starts: { type: 'string' },
+    shapes: { type: 'string' },
+    topologies: { type: 'string' },
+    design: { type: 'string', default: 'full' },
+    repeat: { type: 'string', default: '1' },
+    json: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+    estimate: { type: 'boolean', default: false },
+    baseline: { type: 'boolean', default: false },
+    reserves: { type: 'string', default: '0,1,2,4' },
+  },
+});
+const list = (value: string | undefined): string[] | undefined => value?.split(',').map((item) => item.trim());
+const numbers = (value: string | undefined): number[] | undefined => list(value)?.map(Number);
+const repeat = Number(values.repeat);
+if (values.design !== 'full' && values.design !== 'reduced') throw new Error(`Failed to read --design: ${values.design} is neither full nor reduced.`);
 
-const args = process.argv.slice(2);
-const withBaseline = args.includes('--baseline');
-const repeatAt = args.indexOf('--repeat');
-const repeat = repeatAt >= 0 ? Number(args[repeatAt + 1]) : 1;
-const reservesAt = args.indexOf('--reserves');
-const reserves = reservesAt >= 0 ? (args[reservesAt + 1] ?? '').split(',').map(Number) : [0, 1, 2, 4];
-const named = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--repeat' && args[index - 1] !== '--reserves');
-const wanted = (scenario: string): boolean => (named.length === 0 ? !['burst-unmarked', 'sparse'].includes(scenario) : named.includes(scenario));
-/** The SDK's default (DEFAULTS.interactiveReserve) unless a row says otherwise. */
-const DEFAULT_RESERVE = undefined;
+const names = positionals.length === 0 ? ['matrix'] : positionals.flatMap((name) => (name === 'issue20' ? Object.keys(ISSUE_20_SCENARIOS) : name === 'issue13' ? ['same-client', 'burst', 'two-processes'] : [name]));
+const known = new Set<string>(['matrix', ...Object.keys(ISSUE_20_SCENARIOS), ...ISSUE_13_SCENARIOS]);
+const unknown = names.filter((name) => !known.has(name));
+if (unknown.length > 0) throw new Error(`Failed to read the scenarios: ${unknown.join(', ')} unknown. Known: ${[...known].join(', ')}, issue20, issue13.`);
 
-async function withServer<T>(body: (server: BenchProcess<QosServerHello>) => Promise<T>): Promise<T> {
-  const server = await startBenchProcess<QosServerHello>('bench/qos/server-process.ts');
-  try {
-    return await body(server);
-  } finally {
-    await server.close();
-  }
-}
+const selection: MatrixSelection = {
+  design: values.design,
+  budgets: numbers(values.budgets),
+  loads: numbers(values.loads),
+  starts: list(values.starts),
+  shapes: list(values.shapes),
+  topologies: list(values.topologies),
+};
+const unknownFilters = unknownLevels(selection);
+if (unknownFilters.length > 0) throw new Error(`Failed to read the filters: no ${unknownFilters.join(', ')} in the matrix. See the levels in bench/qos/matrix.ts.`);
 
-async function oneProcess(scenario: string, version: SdkVersion, bulk: BulkKind, reserve: number | undefined, interactiveEveryMs = INTERACTIVE_EVERY_MS): Promise<void> {
-  const sdk = await importSdk<SdkModule>(version, 'index.ts');
-  await withServer(async (server) => {
-    const { url, meetingId } = server.hello;
-    const probeRoundTripMs = await medianRoundTrip(url, 15);
-    const { admin, run } = benchClient(sdk, url, new sdk.MemoryPermitStore(), version === 'current' ? reserve : undefined);
-    const interactive = startInteractive(admin, run, meetingId, interactiveEveryMs);
-    await runBulk(admin, run, bulk);
-    await interactive.stop();
-    const stats = await server.ask<SimulatorStats>('stats');
-    report({ scenario, version, reserve: version === 'current' ? reserve : undefined, probeRoundTripMs, runs: [run], serverRateLimited: stats.rateLimited.mutations });
-  });
-}
-
-async function twoProcesses(scenario: string, version: SdkVersion, reserve: number | undefined, redisUrl: string): Promise<void> {
-  await withServer(async (server) => {
-    const { url, meetingId } = server.hello;
-    const probeRoundTripMs = await medianRoundTrip(url, 15);
-    const reserveArgument = version === 'current' && reserve !== undefined ? String(reserve) : '-';
-    const worker = (role: string) => startBenchProcess<{ ready: boolean }>('bench/qos/worker.ts', [role, version, url, meetingId, redisUrl, reserveArgument]);
-    const [bulk, interactive] = await Promise.all([worker('bulk'), worker('interactive')]);
-    try {
-      const bulkDone = bulk.ask<ProcessRun>('go');
-      await interactive.ask('go');
-      const bulkRun = await bulkDone;
-      const interactiveRun = await interactive.ask<ProcessRun>('stop');
-      const stats = await server.ask<SimulatorStats>('stats');
-      report({ scenario, version, reserve: version === 'current' ? reserve : undefined, probeRoundTripMs, runs: [bulkRun, interactiveRun], serverRateLimited: stats.rateLimited.mutations });
-    } finally {
-      await Promise.all([bulk.close(), interactive.close()]);
-    }
-  });
-}
-
-function report(row: Row): void {
-  const interactiveMs = row.runs.flatMap((run) => run.interactiveMs);
-  const started = Math.min(...row.runs.flatMap((run) => (run.bulkStartedAt === undefined ? [] : [run.bulkStartedAt])));
-  const finished = Math.max(...row.runs.flatMap((run) => (run.bulkFinishedAt === undefined ? [] : [run.bulkFinishedAt])));
-  const sent = row.runs.flatMap((run) => run.sentAt).filter((at) => at <= finished).length;
-  const bulkMs = finished - started;
-  // The median round trip of the mutations sent in the run (hundreds of samples, under the same load).
-  const roundTripMs = percentile(row.runs.flatMap((run) => run.roundTripMs), 50);
-  const bound = safeBoundMs(sent, roundTripMs);
-  const p50 = percentile(interactiveMs, 50);
-  const p95 = percentile(interactiveMs, 95);
-  const failed = row.runs.reduce((sum, run) => sum + run.bulkFailed + run.interactiveFailed, 0);
-  const ownRateLimited = row.runs.reduce((sum, run) => sum + run.rateLimited, 0);
-  console.log(
-    [
-      row.scenario.padEnd(26),
-      row.version.padEnd(8),
-      `reserve ${row.version === 'baseline' ? '-' : (row.reserve ?? 'auto')}`.padEnd(9),
-      `rtt ${roundTripMs.toFixed(0)} ms (probe ${row.probeRoundTripMs.toFixed(0)})`.padStart(22),
-      `interactive n=${interactiveMs.length}`.padEnd(16),
-      `p50 ${p50.toFixed(0)} ms (${(p50 / roundTripMs).toFixed(2)}x)`.padStart(21),
-      `p95 ${p95.toFixed(0)} ms (${(p95 / roundTripMs).toFixed(2)}x)`.padStart(21),
-      `max ${percentile(interactiveMs, 100).toFixed(0)} ms`.padStart(12),
-      `bulk ${(bulkMs / 1000).toFixed(2)} s`.padStart(12),
-      `bound ${(bound / 1000).toFixed(2)} s (${sent} sent)`.padStart(24),
-      `ratio ${(bulkMs / bound).toFixed(3)}`.padStart(11),
-      `429s ${ownRateLimited}/${row.serverRateLimited}`.padStart(10),
-      `failed ${failed}`.padStart(9),
-    ].join('  '),
-  );
-}
-
-const baselineProblem = withBaseline ? baselineUnavailable() : undefined;
-if (baselineProblem !== undefined) console.log(`(baseline rows skipped: ${baselineProblem})`);
-const versions: SdkVersion[] = withBaseline && baselineProblem === undefined ? ['current', 'baseline'] : ['current'];
-
-console.log(
-  `QoS benchmark: ${BULK_CALLS} bulk grants + one interactive call every 500 ms; limit ${LIMIT} mutations per ${WINDOW_MS / 1000} s, latency 5-80 ms each way (node ${process.version})\n`,
-);
+const plans: CellPlan[] = [];
 for (let round = 0; round < repeat; round += 1) {
-  for (const version of versions) {
-    if (wanted('same-client')) await oneProcess('same client, grantToMany', version, 'grant-to-many', DEFAULT_RESERVE);
-    if (wanted('burst')) await oneProcess('same client, 500 at once', version, 'burst-background', DEFAULT_RESERVE);
-    if (wanted('burst-unmarked')) await oneProcess('500 at once, unmarked', version, 'burst-unmarked', DEFAULT_RESERVE);
-    if (wanted('two-processes')) {
-      const redis = await startRedisServer();
-      try {
-        await twoProcesses('two processes, Redis', version, DEFAULT_RESERVE, redis.url);
-      } finally {
-        await redis.stop();
-      }
-    }
+  for (const name of names) {
+    const named = ISSUE_20_SCENARIOS[name];
+    if (named !== undefined) plans.push(named);
   }
-  if (wanted('sparse')) {
-    // Light interactive traffic: every half window (always present), and one call per window.
-    for (const reserve of reserves) await oneProcess('sparse, every 1.5 s', 'current', 'grant-to-many', reserve, WINDOW_MS / 2);
-    for (const reserve of reserves) await oneProcess('sparse, every 3 s', 'current', 'grant-to-many', reserve, WINDOW_MS);
-  }
-  if (wanted('reserve')) {
-    for (const reserve of reserves) await oneProcess('same client, grantToMany', 'current', 'grant-to-many', reserve);
-  }
+  if (names.includes('matrix')) plans.push(...matrixPlans(selection));
 }
-console.log('\nrtt: median round trip of the mutations sent in the run (probe: median of 15 queries before it, idle server).');
-console.log('p50/p95: interactive latency from call to answer, and its ratio to the median round trip (target <= 1.5x and <= 3x).');
-console.log('bound: the least time for all mutations sent until the bulk job ended, a request counting until a window after its answer:');
-console.log('       (ceil(sent / limit) - 1) x (window + round trip) + round trip. ratio = bulk time / bound (target <= 1.02).');
-console.log('429s: received by the SDK / sent by the server.');
+
+const context = runContext();
+const began = Date.now();
+const estimateMinutes = plans.reduce((sum, plan) => sum + estimateCellMs(plan), 0) / 60_000;
+console.log(`QoS benchmark: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
+if (plans.length > 0) {
+  const design = names.includes('matrix') ? ` (design ${values.design})` : '';
+  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget.\n`);
+}
+if (values.estimate) process.exit(0);
+
+const results: { plan: CellPlan; figures: CellFigures; wallMs: number; startedAt: string; loadAtStart: number }[] = [];
+for (const [index, plan] of plans.entries()) {
+  // The machine is shared: the load when each cell started goes with its figures.
+  const [loadAtStart = Number.NaN] = currentLoad();
+  const startedAt = new Date().toISOString();
+  const outcome = await runCell(plan);
+  const figures = cellFigures(outcome);
+  results.push({ plan, figures, wallMs: outcome.wallMs, startedAt, loadAtStart });
+  if (!values.quiet) console.log(`[${String(index + 1).padStart(3)}/${plans.length}] ${formatCell(plan, figures)}`);
+}
+
+if (results.length > 0) {
+  const worstFirst = [...results].sort((a, b) => b.figures.score - a.figures.score);
+  const missing = results.filter((result) => result.figures.misses.length > 0);
+  console.log(`\nEvery cell, worst first (furthest from its targets): ${missing.length} of ${results.length} miss a target.`);
+  for (const { plan, figures } of worstFirst) console.log(formatCell(plan, figures));
+  const byTarget = ['p50', 'p95', 'ratio', '429s', 'failed'].map((target) => `${target} ${results.filter((result) => result.figures.misses.includes(target)).length}`);
+  console.log(`\nCells missing each target: ${byTarget.join(', ')}. Cells without an interactive answer (n 0): ${results.filter((result) => result.figures.interactiveCount === 0).length}.`);
+  for (const limit of new Set(results.map((result) => result.plan.budget.limit))) {
+    const cells = results.filter((result) => result.plan.budget.limit === limit).map((result) => result.figures);
+    const range = (values: number[]): string => `${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)}`;
+    console.log(`Budget ${limit}: the first window of the bulk job sent ${range(cells.map((cell) => cell.firstWindowSent))} mutations; the ${limit}th went ${range(cells.map((cell) => cell.budgetReachedMs))} ms after the job's start.`);
+  }
+  console.log(LEGEND.join('\n'));
+  console.log(`Targets: p50 <= ${TARGETS.p50}x, p95 <= ${TARGETS.p95}x, ratio <= ${TARGETS.ratio}, 0 429s.`);
+}
+
+if (names.some((name) => (ISSUE_13_SCENARIOS as readonly string[]).includes(name))) {
+  console.log('');
+  await runIssue13({ named: names, withBaseline: values.baseline, repeat, reserves: numbers(values.reserves) ?? [] });
+}
+
+const wallMs = Date.now() - began;
+console.log(`\nWall time ${(wallMs / 60_000).toFixed(1)} min; ${formatLoad()} at the end (${formatLoad(context.loadBefore)} at the start).`);
+if (values.json !== undefined) {
+  const cells = results.map(({ plan, ...rest }) => ({ label: cellLabel(plan).replace(/\s+/g, ' ').trim(), plan, ...rest }));
+  writeRunJson(values.json, { ...context, loadAfter: currentLoad(), wallMs, args: process.argv.slice(2) }, 'cells', cells);
+  console.log(`Every cell written to ${values.json}.`);
+}

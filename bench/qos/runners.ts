@@ -1,7 +1,9 @@
 import type { AdminClient, PermitStore } from '../../src/index.js';
 import { API_KEY, COUPON_ID, memberEmail } from '../pacing/setup.js';
 import type { SdkModule } from '../support/sdk-versions.js';
+import type { MutationLog } from './cell.js';
 import { BULK_CALLS, INTERACTIVE_EVERY_MS, LIMIT, WINDOW_MS } from './setup.js';
+import { recordMutations } from './traffic.js';
 
 /** How the bulk work is sent. */
 export type BulkKind =
@@ -12,8 +14,8 @@ export type BulkKind =
   /** BULK_CALLS grantCoupon calls fired at once with the default priority (interactive). */
   | 'burst-unmarked';
 
-/** What one process measured (times in epoch ms, so processes can be combined). */
-export interface ProcessRun {
+/** What one process of an issue 13 row measured. */
+export interface ProcessRun extends MutationLog {
   /** Latency of each interactive call started while the bulk work ran. */
   interactiveMs: number[];
   interactiveFailed: number;
@@ -21,12 +23,6 @@ export interface ProcessRun {
   bulkFinishedAt: number | undefined;
   bulkOk: number;
   bulkFailed: number;
-  /** When each mutation attempt of this process was sent. */
-  sentAt: number[];
-  /** Round trip of each mutation attempt that got a response (send to response). */
-  roundTripMs: number[];
-  /** 429 answers this process received. */
-  rateLimited: number;
 }
 
 /** A client of the benchmark's key on the given store; `interactiveReserve` when the version knows it. */
@@ -38,15 +34,7 @@ export function benchClient(sdk: SdkModule, url: string, store: PermitStore, res
     limits: { mutations: { limit: LIMIT, windowMs: WINDOW_MS }, store, ...(reserve === undefined ? {} : { interactiveReserve: reserve }) },
   });
   const run: ProcessRun = { interactiveMs: [], interactiveFailed: 0, bulkStartedAt: undefined, bulkFinishedAt: undefined, bulkOk: 0, bulkFailed: 0, sentAt: [], roundTripMs: [], rateLimited: 0 };
-  admin.on('request', (event) => {
-    if (event.operationType === 'mutations') run.sentAt.push(Date.now());
-  });
-  admin.on('response', (event) => {
-    if (event.operationType === 'mutations') run.roundTripMs.push(event.durationMs);
-  });
-  admin.on('rateLimited', () => {
-    run.rateLimited += 1;
-  });
+  recordMutations(admin, run);
   return { admin, run };
 }
 

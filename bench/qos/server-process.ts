@@ -1,11 +1,14 @@
 /**
  * The QoS benchmark's server in its own process: prints `{"url", "meetingId"}` when listening,
  * answers `stats` on stdin with the simulator's stats, exits on `close`.
+ * Usage: node --import tsx bench/qos/server-process.ts [limit windowMs]   (default: 50 per 3,000 ms)
  */
 import { createInterface } from 'node:readline';
-import { startQosServer } from './setup.js';
+import { ISSUE_13_BUDGET, startQosServer } from './setup.js';
 
-const { server, meetingId } = await startQosServer();
+const [limit, windowMs] = process.argv.slice(2).map(Number);
+const budget = limit !== undefined && windowMs !== undefined ? { limit, windowMs } : ISSUE_13_BUDGET;
+const { server, meetingId } = await startQosServer(budget);
 process.stdout.write(`${JSON.stringify({ url: server.url, meetingId })}\n`);
 for await (const line of createInterface({ input: process.stdin })) {
   if (line === 'stats') process.stdout.write(`${JSON.stringify(server.simulator.stats())}\n`);

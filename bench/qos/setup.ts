@@ -18,11 +18,22 @@ export interface QosServerHello {
   meetingId: string;
 }
 
-/** A fresh simulator with the scaled limits and an open meeting without capacity limit, on loopback. */
-export async function startQosServer(): Promise<{ server: MockServer; meetingId: string }> {
-  const rule = { limit: LIMIT, windowMs: WINDOW_MS };
+/** A mutation budget of the server (and of the client told about it): `limit` per sliding `windowMs`. */
+export interface Budget {
+  limit: number;
+  windowMs: number;
+}
+
+/** The issue 13 budget: 50 per 3 s. */
+export const ISSUE_13_BUDGET: Budget = { limit: LIMIT, windowMs: WINDOW_MS };
+
+/**
+ * A fresh simulator with the given mutation budget (issue 13's by default) and an open meeting
+ * without capacity limit, on loopback.
+ */
+export async function startQosServer(rule: Budget = ISSUE_13_BUDGET): Promise<{ server: MockServer; meetingId: string }> {
   const simulator = createSimulator({
-    limits: { mutations: rule, queries: { limit: 10_000, windowMs: WINDOW_MS } },
+    limits: { mutations: rule, queries: { limit: 10_000, windowMs: rule.windowMs } },
     latency: { beforeArrivalMs: uniformLatencyMs, afterHandlingMs: uniformLatencyMs },
     requestLogSize: 100_000,
   });
@@ -41,12 +52,13 @@ export async function startQosServer(): Promise<{ server: MockServer; meetingId:
 }
 
 /**
- * The least time under the permit rule for `count` mutations: each slot serves one request per
- * round trip plus a window (a request counts until a window after its answer), so the last of
- * ceil(count / limit) rounds starts (rounds - 1) x (window + round trip) in and ends a round trip later.
+ * The least time under the permit rule for `count` mutations against `budget` (issue 13's by
+ * default): each slot serves one request per round trip plus a window (a request counts until a
+ * window after its answer), so the last of ceil(count / limit) rounds starts
+ * (rounds - 1) x (window + round trip) in and ends a round trip later.
  */
-export function safeBoundMs(count: number, roundTripMs: number): number {
-  return (Math.ceil(count / LIMIT) - 1) * (WINDOW_MS + roundTripMs) + roundTripMs;
+export function safeBoundMs(count: number, roundTripMs: number, budget: Budget = ISSUE_13_BUDGET): number {
+  return (Math.ceil(count / budget.limit) - 1) * (budget.windowMs + roundTripMs) + roundTripMs;
 }
 
 /** The `p`-th percentile (nearest rank) of `values`. */

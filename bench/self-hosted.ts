@@ -1,0 +1,58 @@
+/**
+ * Self-hosted budgets (issue 20): a client with DEFAULT options (it believes the spec's 200
+ * mutations per 60 s) runs grantCouponToMany against simulators that allow something else (strict
+ * sliding window, every arrival counted, latency 5-80 ms each way, each in its own process). Per
+ * server: total time against the minimum for that server's budget, the 429s of the first burst
+ * (before any 429 could be known) and after it, and what the client shows it learnt through its
+ * public events.
+ *
+ * Run: npm run bench:self-hosted [-- --servers 60/10,30/5,500/20] [--cap 300] [--repeat N] [--json <file>]
+ *   --cap: seconds after which a job is stopped (its `signal`) and reported as not done (default 300)
+ */
+import { parseArgs } from 'node:util';
+import { writeRunJson } from './support/json-file.js';
+import { currentLoad, formatLoad, runContext } from './support/run-context.js';
+import { formatSelfHosted, SELF_HOSTED_LEGEND, selfHostedFigures } from './self-hosted/figures.js';
+import { runSelfHosted, type SelfHostedServer } from './self-hosted/run.js';
+
+/** The servers: each job spans several of its server's windows. */
+const SERVERS: readonly SelfHostedServer[] = [
+  { budget: { limit: 60, windowMs: 10_000 }, grants: 300 },
+  { budget: { limit: 30, windowMs: 5_000 }, grants: 300 },
+  { budget: { limit: 500, windowMs: 20_000 }, grants: 1_500 },
+];
+
+const { values } = parseArgs({
+  options: {
+    servers: { type: 'string' },
+    cap: { type: 'string', default: '300' },
+    repeat: { type: 'string', default: '1' },
+    json: { type: 'string' },
+  },
+});
+const name = (server: SelfHostedServer): string => `${server.budget.limit}/${server.budget.windowMs / 1000}`;
+const wanted = values.servers?.split(',').map((item) => item.trim().replace(/s$/, ''));
+const servers = SERVERS.filter((server) => wanted === undefined || wanted.includes(name(server)));
+if (servers.length === 0) throw new Error(`Failed to read --servers: none of ${values.servers} is known. Known: ${SERVERS.map(name).join(', ')}.`);
+const capMs = Number(values.cap) * 1000;
+
+const context = runContext();
+const began = Date.now();
+console.log(`Self-hosted budgets: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
+console.log(`Client: default options (200 mutations per 60 s assumed); cap ${capMs / 1000} s per job; latency 5-80 ms each way.\n`);
+const rows = [];
+for (let round = 0; round < Number(values.repeat); round += 1) {
+  for (const server of servers) {
+    const outcome = await runSelfHosted(server, capMs);
+    const figures = selfHostedFigures(outcome);
+    rows.push({ server, figures });
+    console.log(formatSelfHosted(outcome, figures));
+  }
+}
+console.log(`\n${SELF_HOSTED_LEGEND.join('\n')}`);
+const wallMs = Date.now() - began;
+console.log(`\nWall time ${(wallMs / 60_000).toFixed(1)} min; ${formatLoad()} at the end (${formatLoad(context.loadBefore)} at the start).`);
+if (values.json !== undefined) {
+  writeRunJson(values.json, { ...context, loadAfter: currentLoad(), wallMs, capMs }, 'rows', rows);
+  console.log(`Every server written to ${values.json}.`);
+}
