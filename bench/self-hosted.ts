@@ -6,7 +6,10 @@
  * (before any 429 could be known) and after it, and what the client shows it learnt through its
  * public events.
  *
- * Run: npm run bench:self-hosted [-- --servers 60/10,30/5,500/20] [--cap 300] [--repeat N] [--json <file>]
+ * Run: npm run bench:self-hosted [-- --servers 60/10,30/5,500/20] [--grants 240,300,330] [--cap 300] [--repeat N] [--json <file>]
+ *   --grants: job sizes to run against each server instead of its own (a sweep: the time is a step
+ *             function of the size, one more server window each time the size passes a multiple of
+ *             the slots a window carries)
  *   --cap: seconds after which a job is stopped (its `signal`) and reported as not done (default 300)
  */
 import { parseArgs } from 'node:util';
@@ -25,6 +28,7 @@ const SERVERS: readonly SelfHostedServer[] = [
 const { values } = parseArgs({
   options: {
     servers: { type: 'string' },
+    grants: { type: 'string' },
     cap: { type: 'string', default: '300' },
     repeat: { type: 'string', default: '1' },
     json: { type: 'string' },
@@ -32,8 +36,11 @@ const { values } = parseArgs({
 });
 const name = (server: SelfHostedServer): string => `${server.budget.limit}/${server.budget.windowMs / 1000}`;
 const wanted = values.servers?.split(',').map((item) => item.trim().replace(/s$/, ''));
-const servers = SERVERS.filter((server) => wanted === undefined || wanted.includes(name(server)));
-if (servers.length === 0) throw new Error(`Failed to read --servers: none of ${values.servers} is known. Known: ${SERVERS.map(name).join(', ')}.`);
+const chosen = SERVERS.filter((server) => wanted === undefined || wanted.includes(name(server)));
+if (chosen.length === 0) throw new Error(`Failed to read --servers: none of ${values.servers} is known. Known: ${SERVERS.map(name).join(', ')}.`);
+const sizes = values.grants?.split(',').map((item) => Number(item.trim()));
+if (sizes?.some((size) => !Number.isInteger(size) || size < 1) === true) throw new Error(`Failed to read --grants: ${values.grants} is not a list of positive whole numbers. Pass --grants 240,300,330.`);
+const servers = sizes === undefined ? chosen : chosen.flatMap((server) => sizes.map((grants) => ({ ...server, grants })));
 const capMs = Number(values.cap) * 1000;
 
 const context = runContext();
