@@ -3,11 +3,28 @@
 // through lists and non-null wrappers. The client checks every call's variables against it before
 // sending (numbers against Int/Float/BigInt, Dates converted to Unix seconds), so a field added to
 // the schema is checked without anyone writing a line for it.
-const { Kind, getNamedType, isEnumType, isInputObjectType, isScalarType, print } = require('graphql');
+//
+// Only what changes the check is written: a variable or input field whose type is a String, ID,
+// Boolean or enum (not a list) is left out, since the client checks an unlisted value exactly as it
+// checks one of those types (NaN, ±Infinity and invalid Dates refused anywhere, nothing converted),
+// and so are those kinds themselves. Lists stay (their items are checked in order, each by its
+// type), as does every input object the variables reach. This keeps the table, which every app's
+// bundle carries, to the numeric leaves and the paths to them.
+const { Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, print, typeFromAST } = require('graphql');
 
 // How the client treats each scalar. A new custom scalar must be given a kind here (and, if it is
 // numeric, a rule in src/validation/variable-rules.ts): generation fails until it is.
 const SCALAR_KINDS = { Int: 'int', Float: 'float', BigInt: 'bigint', String: 'string', ID: 'id', Boolean: 'boolean' };
+
+/** Whether a value of this (schema) type is checked otherwise than a value of no listed type: a list, a numeric scalar or an input object. */
+function checked(type) {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return true;
+  if (isInputObjectType(inner)) return true;
+  if (isEnumType(inner)) return false;
+  const kind = SCALAR_KINDS[inner.name];
+  return kind === 'int' || kind === 'float' || kind === 'bigint';
+}
 
 module.exports = {
   plugin(schema, documents) {
@@ -27,8 +44,8 @@ module.exports = {
         kinds[typeName] = 'input';
         const fields = {};
         for (const field of Object.values(type.getFields())) {
-          fields[field.name] = String(field.type);
           reach(getNamedType(field.type).name);
+          if (checked(field.type)) fields[field.name] = String(field.type);
         }
         inputObjects[typeName] = fields;
       } else {
@@ -42,21 +59,24 @@ module.exports = {
         if (root === undefined) throw new Error('operation-inputs-plugin: an operation without a root field');
         const variables = {};
         for (const variable of definition.variableDefinitions ?? []) {
-          variables[variable.variable.name.value] = print(variable.type);
-          let type = variable.type;
-          while (type.kind !== Kind.NAMED_TYPE) type = type.type;
-          reach(type.name.value);
+          const type = typeFromAST(schema, variable.type);
+          if (type === undefined) throw new Error(`operation-inputs-plugin: variable $${variable.variable.name.value} has a type the schema lacks`);
+          reach(getNamedType(type).name);
+          if (checked(type)) variables[variable.variable.name.value] = print(variable.type);
         }
-        operations[root.name.value] = variables;
+        if (Object.keys(variables).length > 0) operations[root.name.value] = variables;
       }
     }
+    // What the client checks as it checks a value of no listed type: not written.
+    const uncheckedKinds = new Set(['string', 'id', 'boolean', 'enum']);
+    const listedKinds = Object.fromEntries(Object.entries(kinds).filter(([, kind]) => !uncheckedKinds.has(kind)));
     const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
     const constant = (name, doc, value) => [`/** ${doc} */`, `export const ${name} = ${JSON.stringify(sorted(value), null, 2)} as const;`, ''];
     return [
-      ...constant('OPERATION_VARIABLES', "The variables of each operation document, by the operation's root field, as GraphQL type references.", operations),
-      ...constant('INPUT_OBJECT_FIELDS', 'The fields of every input object type those variables reach, as GraphQL type references.', inputObjects),
-      ...constant('INPUT_TYPE_KINDS', 'What every named type the variables reach is: a scalar kind, an enum or an input object.', kinds),
-      '/** A scalar kind, `enum` or `input`. */',
+      ...constant('OPERATION_VARIABLES', "The checked variables of each operation document (String, ID, Boolean and enum ones left out), by the operation's root field, as GraphQL type references.", operations),
+      ...constant('INPUT_OBJECT_FIELDS', 'The checked fields (String, ID, Boolean and enum ones left out) of every input object type those variables reach, as GraphQL type references.', inputObjects),
+      ...constant('INPUT_TYPE_KINDS', 'What each numeric scalar and input object the variables reach is.', listedKinds),
+      '/** A numeric scalar kind or `input`. */',
       'export type InputTypeKind = (typeof INPUT_TYPE_KINDS)[keyof typeof INPUT_TYPE_KINDS];',
       '',
     ].join('\n');
