@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import type { PermitStore } from '../rate-limit/permit-store.js';
+import { PRIORITIES } from '../rate-limit/priority.js';
 import { isHeaderSafeKey } from '../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
@@ -202,8 +203,6 @@ export function nonNegativeInteger(value: number | undefined, fallback: number, 
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value >= 0 ? value : fail(field, `${field} must be zero or a positive integer`);
 }
-
-const PRIORITIES: readonly Priority[] = ['interactive', 'background'];
 
 /** `value` checked, or `fallback` when undefined. */
 export function priority(value: Priority | undefined, fallback: Priority | undefined, field: string, fail: Fail): Priority | undefined {
