@@ -306,7 +306,10 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   const held = rampHeld(limit, ramp, rampLeft);
   if (held > 0) relief = Math.min(relief, nextRampStep(ramp, state.windowMs, rampStart + state.windowMs, held));
   retryAt = Math.min(retryAt, relief);
-  return Number.isFinite(retryAt) && retryAt > now ? Math.ceil(retryAt) : now + state.windowMs;
+  if (!Number.isFinite(retryAt)) return now + state.windowMs;
+  // A relief due now (a ramp step computed at this very millisecond) means ask again at once: read
+  // as "no answer", it cost the bulk job a whole window's wait.
+  return Math.max(now + 1, Math.ceil(retryAt));
 }
 
 /** True when a background permit granted now would start a new bulk job (its first window ramped). */

@@ -188,7 +188,8 @@ else
     if first_relief then retry_at = math.min(retry_at, tonumber(first_relief)) end
     if ramp_held > 0 then retry_at = math.min(retry_at, math.ceil(ramp_end - (ramp_held - 1) * window / ramp)) end
   end
-  if retry_at == math.huge or retry_at <= now then retry_at = now + window end
+  -- A relief due now (a ramp step at this very millisecond) means ask again at once, not a window later.
+  if retry_at == math.huge then retry_at = now + window elseif retry_at <= now then retry_at = now + 1 end
 end
 
 local retry_after = retry_at - now

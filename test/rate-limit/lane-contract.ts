@@ -152,6 +152,15 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       expect(await grantCount(background(10, { ramp: 4 }))).toBe(3);
     });
 
+    it('a background request refused at the moment the ramp lets one more through asks again at once, not a window later', async () => {
+      expect(await grantCount(background(200, { ramp: 50 }), 300)).toBe(150);
+      // 280 ms of the window to come: 0.28 x 50 is 14.000000000000002 in floating point, so 15 slots
+      // read as held while the next step (14) is due now.
+      advance(720);
+      expect(await grantCount(background(200, { ramp: 50 }), 300)).toBeGreaterThanOrEqual(35);
+      expect(await refusal(background(200, { ramp: 50 }))).toBeLessThanOrEqual(WINDOW_MS / 50);
+    });
+
     it(`background work that finds none counted within ${RAMP_RESTART_WINDOWS} windows of its job's start goes on unramped (after a pause, a lull)`, async () => {
       const first = await Promise.all(Array.from({ length: 6 }, () => grant(background(10, { ramp: 4 }))));
       for (const id of first) await subject().store.release(BUCKET, id, WINDOW_MS);
