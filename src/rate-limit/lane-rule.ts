@@ -69,9 +69,11 @@ export interface InteractiveTraffic {
  *   bulk job has filled the budget; and one more per held interactive queue (a queue refused now
  *   takes the next slot that frees, whichever process asks first).
  * - Background work keeps off the share the interactive traffic actually takes: the most
- *   interactive requests counted at once within the last window, plus the reserve. So the slot an
- *   interactive request's count leaves when it ends goes to the next interactive request, however
- *   many there are per window, not to bulk work.
+ *   interactive requests counted at once within the last window. So the slot an interactive
+ *   request's count leaves when it ends goes to the next interactive request, however many there
+ *   are per window, not to bulk work. The reserve is not added to that share: the slots kept free
+ *   above already stand for it; added to both, it left `reserve` slots unused on top whenever
+ *   interactive traffic was below its peak.
  *
  * - In the first window of a bulk job, background work takes the budget less `ramp` slots at once
  *   and those evenly across the window.
@@ -81,7 +83,7 @@ export interface InteractiveTraffic {
  */
 export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
   const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst, traffic.peak > 0 ? 1 : 0));
-  const interactiveShare = Math.min(limit - 1, traffic.peak + reserve);
+  const interactiveShare = Math.min(limit - 1, traffic.peak);
   return { total: limit - traffic.holds - keptFree, background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
 }
 

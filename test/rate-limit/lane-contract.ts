@@ -87,13 +87,25 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       await grant(interactive(1, { waiter: 'queue-b' }));
     });
 
-    it('background keeps off the share the interactive traffic takes: the most interactive requests counted at once within the last window, plus the reserve', async () => {
+    it('background keeps off the share the interactive traffic takes: the most interactive requests counted at once within the last window', async () => {
       for (let call = 0; call < 3; call += 1) {
         await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
         advance(100);
       }
       // 3 interactive requests count: background may count at most 10 - 3 - 1 = 6.
       expect(await grantCount(background(10, { reserve: 1 }))).toBe(6);
+      expect(await grantCount(interactive(10))).toBe(1);
+    });
+
+    it('the reserve is not added to that share: below its peak, interactive traffic finds free the larger of its unused share and the reserve, not their sum', async () => {
+      for (let call = 0; call < 3; call += 1) {
+        await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
+        advance(300);
+      }
+      advance(100); // t = 1000: the first call's count ended, 2 count; the peak of 3 is remembered
+      // Background counts at most 10 - 3 = 7: one slot free for the next interactive call (the
+      // peak's unused share, which covers the reserve of 1), not 1 + 1.
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(7);
       expect(await grantCount(interactive(10))).toBe(1);
     });
 
