@@ -22,6 +22,24 @@ export const WAITER_HOLD_GRACE_MS = 1_000;
  */
 export const BURST_MEMORY_WINDOWS = 8;
 
+/**
+ * Interactive calls made within this many milliseconds of each other are one burst (a
+ * `Promise.all`, a page that asks for several things at once). Calls that queued up one by one
+ * while the budget was full are demand, not a burst: released together, they would otherwise be
+ * remembered as one and keep that many slots from bulk work for {@link BURST_MEMORY_WINDOWS}
+ * windows (15 slots of 200, 8% of the budget, after interactive calls at 20% of the budget
+ * started together with a bulk job).
+ */
+export const BURST_SPAN_MS = 10;
+
+/**
+ * Windows for which the most interactive requests in flight or waiting at once, however they came
+ * (a queue that built up while calls waited, released together), keep that many slots free. After
+ * interactive calls waited, those that follow come as densely for a while: forgotten at once, the
+ * next window's calls waited again.
+ */
+export const QUEUE_MEMORY_WINDOWS = 2;
+
 /** The limit a store applies to `request` when the bucket has learnt `learnt` from the server. */
 export function appliedLimit(request: Pick<AcquireRequest, 'limit' | 'limitIsCeiling'>, learnt: number | undefined): number {
   if (learnt === undefined) return request.limit;

@@ -140,6 +140,19 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       expect(await grantCount(background(10, { reserve: 1 }))).toBe(5); // 1 + 5 counted, 4 free
     });
 
+    it('a request that tells its burst (calls made at once) is remembered by it, not by its queue\'s demand or the requests in flight', async () => {
+      await bulkRunning();
+      const others = await Promise.all(Array.from({ length: 9 }, () => grant(background(10))));
+      // A queue of 4 that built up one call at a time while the budget was full.
+      await refusal(interactive(10, { demand: 4, burst: 1, waiter: 'queue-a' }));
+      for (const id of others) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS);
+      const released = [await grant(interactive(10, { demand: 3, burst: 1 })), await grant(interactive(10, { demand: 2, burst: 1 })), await grant(interactive(10, { burst: 1 }))];
+      for (const id of released) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS);
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(8); // 1 + 8 counted, the reserve free
+    });
+
     it(`a burst is forgotten after ${BURST_MEMORY_WINDOWS} windows without one; the reserve stays`, async () => {
       await bulkRunning();
       for (const id of [await grant(interactive(10)), await grant(interactive(10)), await grant(interactive(10))]) await subject().store.release(BUCKET, id, WINDOW_MS);
