@@ -22,6 +22,24 @@ export const WAITER_HOLD_GRACE_MS = 1_000;
  */
 export const BURST_MEMORY_WINDOWS = 8;
 
+/**
+ * Interactive calls made within this many milliseconds of each other are one burst (a
+ * `Promise.all`, a page that asks for several things at once). Calls that queued up one by one
+ * while the budget was full are demand, not a burst: released together, they would otherwise be
+ * remembered as one and keep that many slots from bulk work for {@link BURST_MEMORY_WINDOWS}
+ * windows (15 slots of 200, 8% of the budget, after interactive calls at 20% of the budget
+ * started together with a bulk job).
+ */
+export const BURST_SPAN_MS = 10;
+
+/**
+ * Windows for which the most interactive requests in flight or waiting at once, however they came
+ * (a queue that built up while calls waited, released together), keep that many slots free. After
+ * interactive calls waited, those that follow come as densely for a while: forgotten at once, the
+ * next window's calls waited again.
+ */
+export const QUEUE_MEMORY_WINDOWS = 2;
+
 /** The limit a store applies to `request` when the bucket has learnt `learnt` from the server. */
 export function appliedLimit(request: Pick<AcquireRequest, 'limit' | 'limitIsCeiling'>, learnt: number | undefined): number {
   if (learnt === undefined) return request.limit;
@@ -69,9 +87,11 @@ export interface InteractiveTraffic {
  *   bulk job has filled the budget; and one more per held interactive queue (a queue refused now
  *   takes the next slot that frees, whichever process asks first).
  * - Background work keeps off the share the interactive traffic actually takes: the most
- *   interactive requests counted at once within the last window, plus the reserve. So the slot an
- *   interactive request's count leaves when it ends goes to the next interactive request, however
- *   many there are per window, not to bulk work.
+ *   interactive requests counted at once within the last window. So the slot an interactive
+ *   request's count leaves when it ends goes to the next interactive request, however many there
+ *   are per window, not to bulk work. The reserve is not added to that share: the slots kept free
+ *   above already stand for it; added to both, it left `reserve` slots unused on top whenever
+ *   interactive traffic was below its peak.
  *
  * - In the first window of a bulk job, background work takes the budget less `ramp` slots at once
  *   and those evenly across the window.
@@ -81,7 +101,7 @@ export interface InteractiveTraffic {
  */
 export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
   const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst, traffic.peak > 0 ? 1 : 0));
-  const interactiveShare = Math.min(limit - 1, traffic.peak + reserve);
+  const interactiveShare = Math.min(limit - 1, traffic.peak);
   return { total: limit - traffic.holds - keptFree, background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
 }
 

@@ -272,7 +272,7 @@ export class RateLimiter {
     return new PermitQueue({
       store: this.#options.store,
       bucket: this.#options.buckets[type],
-      request: (lane, demand) => this.#request(type, lane, demand),
+      request: (lane, demand, burst) => this.#request(type, lane, demand, burst),
       windowMs: () => this.budget(type).windowMs,
       reasonOf: (refusal) => this.#reasonOf(type, refusal),
       budget: () => this.budgetInForce(type),
@@ -286,7 +286,7 @@ export class RateLimiter {
     });
   }
 
-  #request(type: RateLimitedOperationType, lane: Priority, demand: number): AcquireRequest {
+  #request(type: RateLimitedOperationType, lane: Priority, demand: number, burst: number | undefined): AcquireRequest {
     const budget = this.#budgets[type];
     const limit = this.#ownLimit(type);
     const request: AcquireRequest = { bucket: this.#options.buckets[type], limit, windowMs: this.#ownWindow(type), leaseMs: this.#options.leaseMs, lane };
@@ -295,6 +295,7 @@ export class RateLimiter {
     if (lane === 'interactive') {
       request.waiter = this.#waiterId;
       if (demand > 1) request.demand = demand;
+      if (burst !== undefined) request.burst = burst;
     } else {
       const reserve = this.#options.interactiveReserve ?? shareOfBudget(this.#options.reserveShare, limit);
       if (reserve > 0) request.reserve = reserve;

@@ -1,5 +1,5 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
-import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
+import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
@@ -30,7 +30,7 @@ interface BucketState {
   readonly interactiveInFlight: Set<string>;
   /** The most interactive permits counted at once, remembered for a window. */
   readonly interactivePeaks: LevelMemory;
-  /** The most interactive requests in flight or asking at once, remembered for BURST_MEMORY_WINDOWS windows. */
+  /** The most interactive calls made at once, remembered for BURST_MEMORY_WINDOWS windows; in flight or asking at once, for QUEUE_MEMORY_WINDOWS. */
   readonly interactiveBursts: LevelMemory;
   /** Epoch ms when the latest bulk job (background burst) began: its first window is ramped. */
   rampStartedAt: number;
@@ -104,9 +104,11 @@ export class MemoryPermitStore implements PermitStore {
     if (interactive) {
       // What interactive traffic asks for: its requests in flight or counted, and the calls waiting now.
       const demand = request.demand ?? 1;
-      // A burst (two or more at once) is remembered for a while; a single call's share, for a window.
-      const inFlight = state.interactiveInFlight.size + demand;
-      if (inFlight >= 2) state.interactiveBursts.record(inFlight, now + BURST_MEMORY_WINDOWS * windowMs);
+      // A burst (two or more made at once) is remembered for a while; a single call's share, for a window.
+      const atOnce = state.interactiveInFlight.size + demand;
+      const burst = request.burst ?? atOnce;
+      if (burst >= 2) state.interactiveBursts.record(burst, now + BURST_MEMORY_WINDOWS * windowMs);
+      if (atOnce >= 2) state.interactiveBursts.record(atOnce, now + QUEUE_MEMORY_WINDOWS * windowMs);
       state.interactivePeaks.record(state.interactive.size + demand, now + windowMs);
     }
     const paused = state.pausedUntil > now;
@@ -306,7 +308,10 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   const held = rampHeld(limit, ramp, rampLeft);
   if (held > 0) relief = Math.min(relief, nextRampStep(ramp, state.windowMs, rampStart + state.windowMs, held));
   retryAt = Math.min(retryAt, relief);
-  return Number.isFinite(retryAt) && retryAt > now ? Math.ceil(retryAt) : now + state.windowMs;
+  if (!Number.isFinite(retryAt)) return now + state.windowMs;
+  // A relief due now (a ramp step computed at this very millisecond) means ask again at once: read
+  // as "no answer", it cost the bulk job a whole window's wait.
+  return Math.max(now + 1, Math.ceil(retryAt));
 }
 
 /** True when a background permit granted now would start a new bulk job (its first window ramped). */

@@ -1,4 +1,5 @@
 import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
+import { CallsAtOnce } from './calls-at-once.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import { WaitList, Waiter, type WaiterOwner } from './wait-list.js';
@@ -23,8 +24,11 @@ type Granted = Extract<AcquireResult, { granted: true }>;
 export interface PermitQueueOptions {
   store: PermitStore;
   bucket: string;
-  /** The store request for a lane (limit, window, lease, share, reserve, waiter id), with the calls waiting in it (`demand`). */
-  request(lane: Priority, demand: number): AcquireRequest;
+  /**
+   * The store request for a lane (limit, window, lease, share, reserve, waiter id), with the calls
+   * waiting in it (`demand`) and, for interactive calls, how many were made at once (`burst`).
+   */
+  request(lane: Priority, demand: number, burst?: number): AcquireRequest;
   /** The current window: a permit counts this long after its release, and no sleep is longer. */
   windowMs(): number;
   /** What a refusal means for the calls still waiting. */
@@ -73,6 +77,8 @@ export class PermitQueue implements WaiterOwner<Permit> {
   /** `performance.now()` when the timer fires. */
   #dueAt = 0;
   #reason: WaitReason = 'budget';
+  /** Interactive calls made at once (new calls only: a request sent again after a 429 is not one). */
+  readonly #callsAtOnce = new CallsAtOnce();
   /**
    * Counts the moments a slot may have freed sooner than the store last said (a permit given back:
    * its request never left): a refusal asked for before the latest one may be stale.
@@ -96,10 +102,12 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const { signal } = options;
     if (signal?.aborted === true) return Promise.reject(signal.reason);
     const since = performance.now();
-    const direct = options.lane === 'interactive' ? this.#interactive.size === 0 : this.waiting === 0;
+    const interactive = options.lane === 'interactive';
+    const burst = interactive && !options.head ? this.#callsAtOnce.made(since) : interactive ? 1 : undefined;
+    const direct = interactive ? this.#interactive.size === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
     const freed = this.#freed;
-    return this.#options.store.tryAcquire(this.#options.request(options.lane, 1)).then((result) => {
+    return this.#options.store.tryAcquire(this.#options.request(options.lane, 1, burst)).then((result) => {
       if (result.granted) {
         this.#options.onGranted(result);
         const permit = this.#permit(result.permitId);
@@ -173,7 +181,10 @@ export class PermitQueue implements WaiterOwner<Permit> {
         let result: AcquireResult;
         const freed = this.#freed;
         try {
-          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, (head.lane === 'interactive' ? this.#interactive : this.#background).size));
+          const interactive = head.lane === 'interactive';
+          // The calls queued behind the head are demand; only those made at once are a burst.
+          const burst = interactive ? this.#callsAtOnce.at(performance.now()) : undefined;
+          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, (interactive ? this.#interactive : this.#background).size, burst));
         } catch (error) {
           // The store failed (e.g. Redis is down): the call it was asked for fails with it.
           const failed = this.#head();

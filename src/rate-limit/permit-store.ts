@@ -95,8 +95,8 @@ export interface AcquireRequest {
    */
   lane?: Priority;
   /**
-   * Background requests only: slots left free for interactive requests at all times, on top of
-   * the share the interactive traffic takes (see {@link PermitStore}; at most `limit - 1`).
+   * Background requests only: slots left free for interactive requests at all times (see
+   * {@link PermitStore}; at most `limit - 1`).
    * @default 0
    */
   reserve?: number;
@@ -109,10 +109,18 @@ export interface AcquireRequest {
   ramp?: number;
   /**
    * Interactive requests only: how many calls wait in the asking queue, this one included (a burst
-   * of calls asks once for its head). The store remembers the largest burst to keep room for the next.
+   * of calls asks once for its head). Counted in the interactive share.
    * @default 1
    */
   demand?: number;
+  /**
+   * Interactive requests only: how many calls were made at once (within `BURST_SPAN_MS` of each
+   * other) among those asking now, this one included. The store remembers the largest burst for
+   * `BURST_MEMORY_WINDOWS` windows to keep room for the next one. Calls that queued up one by one
+   * while they waited are not a burst.
+   * @default the interactive requests in flight plus `demand` (a caller that does not tell)
+   */
+  burst?: number;
   /**
    * Interactive requests only: names the queue that asks. When refused, the store holds one slot
    * for it against background requests until shortly after its next attempt is due.

@@ -45,7 +45,8 @@ end
  * src/redis/acquire-reset-check.ts).
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
- * memory in windows, ramp, ramp restart in windows, then the store-reset check's four.
+ * memory in windows, ramp, ramp restart in windows, burst ('' when the caller did not tell), queue
+ * memory in windows, then the store-reset check's four.
  * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
  * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit,
  * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either.
@@ -104,8 +105,10 @@ if is_interactive then
   -- What interactive traffic asks for: its requests in flight (a burst, remembered for a while)
   -- or counted (its share, remembered for a window), and the calls waiting now.
   local demand = tonumber(ARGV[13])
-  local in_flight_now = redis.call('ZCOUNT', interactive, '(' .. now, '+inf') + demand
-  if in_flight_now >= 2 then raise('burst:' .. in_flight_now, now + tonumber(ARGV[14]) * window) end
+  local at_once = redis.call('ZCOUNT', interactive, '(' .. now, '+inf') + demand
+  local burst = tonumber(ARGV[17]) or at_once
+  if burst >= 2 then raise('burst:' .. burst, now + tonumber(ARGV[14]) * window) end
+  if at_once >= 2 then raise('burst:' .. at_once, now + tonumber(ARGV[18]) * window) end
   raise('peak:' .. (redis.call('ZCARD', interactive) + demand), now + window)
 end
 
@@ -144,7 +147,7 @@ else
       ramp_end = ramp_start + window
       if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
     end
-    background_room = limit - math.max(math.min(limit - 1, peak + reserve), ramp_held)
+    background_room = limit - math.max(math.min(limit - 1, peak), ramp_held)
   end
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])
@@ -188,7 +191,8 @@ else
     if first_relief then retry_at = math.min(retry_at, tonumber(first_relief)) end
     if ramp_held > 0 then retry_at = math.min(retry_at, math.ceil(ramp_end - (ramp_held - 1) * window / ramp)) end
   end
-  if retry_at == math.huge or retry_at <= now then retry_at = now + window end
+  -- A relief due now (a ramp step at this very millisecond) means ask again at once, not a window later.
+  if retry_at == math.huge then retry_at = now + window elseif retry_at <= now then retry_at = now + 1 end
 end
 
 local retry_after = retry_at - now

@@ -5,7 +5,7 @@ import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
-import { BURST_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
+import { BURST_MEMORY_WINDOWS, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
 import { acquireScript, giveBackScript, learnBudgetScript, pauseScript, releaseScript } from './permit-scripts.js';
 import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
 
@@ -114,6 +114,8 @@ export class RedisPermitStore implements PermitStore {
           BURST_MEMORY_WINDOWS,
           request.ramp ?? 0,
           RAMP_RESTART_WINDOWS,
+          request.burst ?? '',
+          QUEUE_MEMORY_WINDOWS,
           ...ask.args,
         ],
       );

@@ -87,13 +87,25 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       await grant(interactive(1, { waiter: 'queue-b' }));
     });
 
-    it('background keeps off the share the interactive traffic takes: the most interactive requests counted at once within the last window, plus the reserve', async () => {
+    it('background keeps off the share the interactive traffic takes: the most interactive requests counted at once within the last window', async () => {
       for (let call = 0; call < 3; call += 1) {
         await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
         advance(100);
       }
       // 3 interactive requests count: background may count at most 10 - 3 - 1 = 6.
       expect(await grantCount(background(10, { reserve: 1 }))).toBe(6);
+      expect(await grantCount(interactive(10))).toBe(1);
+    });
+
+    it('the reserve is not added to that share: below its peak, interactive traffic finds free the larger of its unused share and the reserve, not their sum', async () => {
+      for (let call = 0; call < 3; call += 1) {
+        await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
+        advance(300);
+      }
+      advance(100); // t = 1000: the first call's count ended, 2 count; the peak of 3 is remembered
+      // Background counts at most 10 - 3 = 7: one slot free for the next interactive call (the
+      // peak's unused share, which covers the reserve of 1), not 1 + 1.
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(7);
       expect(await grantCount(interactive(10))).toBe(1);
     });
 
@@ -128,6 +140,19 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       expect(await grantCount(background(10, { reserve: 1 }))).toBe(5); // 1 + 5 counted, 4 free
     });
 
+    it('a request that tells its burst (calls made at once) is remembered by it, not by its queue\'s demand or the requests in flight', async () => {
+      await bulkRunning();
+      const others = await Promise.all(Array.from({ length: 9 }, () => grant(background(10))));
+      // A queue of 4 that built up one call at a time while the budget was full.
+      await refusal(interactive(10, { demand: 4, burst: 1, waiter: 'queue-a' }));
+      for (const id of others) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS);
+      const released = [await grant(interactive(10, { demand: 3, burst: 1 })), await grant(interactive(10, { demand: 2, burst: 1 })), await grant(interactive(10, { burst: 1 }))];
+      for (const id of released) await subject().store.release(BUCKET, id, WINDOW_MS);
+      advance(3 * WINDOW_MS);
+      expect(await grantCount(background(10, { reserve: 1 }))).toBe(8); // 1 + 8 counted, the reserve free
+    });
+
     it(`a burst is forgotten after ${BURST_MEMORY_WINDOWS} windows without one; the reserve stays`, async () => {
       await bulkRunning();
       for (const id of [await grant(interactive(10)), await grant(interactive(10)), await grant(interactive(10))]) await subject().store.release(BUCKET, id, WINDOW_MS);
@@ -150,6 +175,15 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       expect(await grantCount(background(10, { ramp: 4 }))).toBe(1);
       advance(WINDOW_MS - 250);
       expect(await grantCount(background(10, { ramp: 4 }))).toBe(3);
+    });
+
+    it('a background request refused at the moment the ramp lets one more through asks again at once, not a window later', async () => {
+      expect(await grantCount(background(200, { ramp: 50 }), 300)).toBe(150);
+      // 280 ms of the window to come: 0.28 x 50 is 14.000000000000002 in floating point, so 15 slots
+      // read as held while the next step (14) is due now.
+      advance(720);
+      expect(await grantCount(background(200, { ramp: 50 }), 300)).toBeGreaterThanOrEqual(35);
+      expect(await refusal(background(200, { ramp: 50 }))).toBeLessThanOrEqual(WINDOW_MS / 50);
     });
 
     it(`background work that finds none counted within ${RAMP_RESTART_WINDOWS} windows of its job's start goes on unramped (after a pause, a lull)`, async () => {

@@ -1,0 +1,23 @@
+import { BURST_SPAN_MS } from './lane-rule.js';
+
+/**
+ * Counts the calls a client made at once: those made within `BURST_SPAN_MS` of the latest. What a
+ * store remembers as an interactive burst (`AcquireRequest.burst`), so a queue that built up one
+ * call at a time while the budget was full is not taken for one.
+ */
+export class CallsAtOnce {
+  /** `performance.now()` of the calls made within the span of the latest, oldest first. */
+  readonly #madeAt: number[] = [];
+
+  /** Records a call made at `at` (ms, monotonic); returns how many were made at once with it. */
+  made(at: number): number {
+    this.#madeAt.push(at);
+    return this.at(at);
+  }
+
+  /** How many calls were made within the span before `at` (at least 1: the call asking). */
+  at(at: number): number {
+    while (this.#madeAt.length > 0 && (this.#madeAt[0] as number) < at - BURST_SPAN_MS) this.#madeAt.shift();
+    return Math.max(1, this.#madeAt.length);
+  }
+}
