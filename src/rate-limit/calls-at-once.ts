@@ -17,7 +17,10 @@ export class CallsAtOnce {
 
   /** How many calls were made within the span before `at` (at least 1: the call asking). */
   at(at: number): number {
-    while (this.#madeAt.length > 0 && (this.#madeAt[0] as number) < at - BURST_SPAN_MS) this.#madeAt.shift();
+    // One splice, not a shift per call: a Promise.all of thousands of calls ages out at once.
+    let old = 0;
+    while (old < this.#madeAt.length && (this.#madeAt[old] as number) < at - BURST_SPAN_MS) old += 1;
+    if (old > 0) this.#madeAt.splice(0, old);
     return Math.max(1, this.#madeAt.length);
   }
 }

@@ -39,6 +39,13 @@ describe(`a burst is calls made at once (within ${BURST_SPAN_MS} ms), not a queu
     expect(calls.at(10 * BURST_SPAN_MS)).toBe(1); // none left: the call asking
   });
 
+  it('100,000 calls made at once are a burst of 100,000, forgotten together once older than the span', () => {
+    const calls = new CallsAtOnce();
+    for (let call = 0; call < 100_000; call += 1) calls.made(0);
+    expect(calls.at(BURST_SPAN_MS)).toBe(100_000);
+    expect(calls.made(BURST_SPAN_MS + 1)).toBe(1);
+  });
+
   it('three calls made together ask as a burst of 3', async () => {
     const store = new RecordingStore();
     const pacing = limiter(store, 10);
