@@ -94,7 +94,10 @@ export interface InteractiveTraffic {
  *   interactive traffic was below its peak.
  *
  * - In the first window of a bulk job, background work takes the budget less `ramp` slots at once
- *   and those evenly across the window.
+ *   and those evenly across the window, on top of the interactive share: interactive calls made in
+ *   that window keep the ramp slots they took. (With the larger of the two instead, bulk work took
+ *   back each slot the ramp released as soon as the interactive share fell below what the ramp
+ *   held, and at 20% of 200 per window, 15 interactive calls of the first window waited for the next.)
  *
  * None of these takes the last slot from background work (at most `limit - 1` is kept), unless held
  * queues are waiting for it.
@@ -102,7 +105,7 @@ export interface InteractiveTraffic {
 export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
   const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst, traffic.peak > 0 ? 1 : 0));
   const interactiveShare = Math.min(limit - 1, traffic.peak);
-  return { total: limit - traffic.holds - keptFree, background: limit - Math.max(interactiveShare, rampHeld(limit, ramp, traffic.rampLeft)) };
+  return { total: limit - traffic.holds - keptFree, background: limit - Math.min(limit - 1, interactiveShare + rampHeld(limit, ramp, traffic.rampLeft)) };
 }
 
 /**

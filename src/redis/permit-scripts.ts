@@ -147,7 +147,7 @@ else
       ramp_end = ramp_start + window
       if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
     end
-    background_room = limit - math.max(math.min(limit - 1, peak), ramp_held)
+    background_room = limit - math.min(limit - 1, peak + ramp_held)
   end
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])

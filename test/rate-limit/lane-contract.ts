@@ -177,6 +177,16 @@ export function describeLaneAndLimitContract(subject: () => { store: PermitStore
       expect(await grantCount(background(10, { ramp: 4 }))).toBe(3);
     });
 
+    it('interactive requests made in that first window take ramp slots for good: background keeps off their share and the slots the ramp still holds together', async () => {
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(6);
+      for (let call = 0; call < 2; call += 1) await subject().store.release(BUCKET, await grant(interactive(10)), WINDOW_MS);
+      advance(WINDOW_MS / 2); // the ramp holds 2 now; the 2 interactive requests (one at a time) still count
+      // 10 - (2 + 2) = 6 background at most: none more. Taking the larger of the two instead let
+      // bulk work fill the window, and interactive calls made in it waited for a whole window.
+      expect(await grantCount(background(10, { ramp: 4 }))).toBe(0);
+      expect(await grantCount(interactive(10))).toBe(2);
+    });
+
     it('a background request refused at the moment the ramp lets one more through asks again at once, not a window later', async () => {
       expect(await grantCount(background(200, { ramp: 50 }), 300)).toBe(150);
       // 280 ms of the window to come: 0.28 x 50 is 14.000000000000002 in floating point, so 15 slots
