@@ -15,6 +15,8 @@ const { Kind, getNamedType, isEnumType, isInputObjectType, isListType, isNonNull
 // How the client treats each scalar. A new custom scalar must be given a kind here (and, if it is
 // numeric, a rule in src/validation/variable-rules.ts): generation fails until it is.
 const SCALAR_KINDS = { Int: 'int', Float: 'float', BigInt: 'bigint', String: 'string', ID: 'id', Boolean: 'boolean' };
+// The kinds the client checks otherwise than a value of no listed type (with lists, which wrap them).
+const CHECKED_KINDS = new Set(['int', 'float', 'bigint', 'input']);
 
 /** Whether a value of this (schema) type is checked otherwise than a value of no listed type: a list, a numeric scalar or an input object. */
 function checked(type) {
@@ -22,8 +24,7 @@ function checked(type) {
   if (isListType(inner)) return true;
   if (isInputObjectType(inner)) return true;
   if (isEnumType(inner)) return false;
-  const kind = SCALAR_KINDS[inner.name];
-  return kind === 'int' || kind === 'float' || kind === 'bigint';
+  return CHECKED_KINDS.has(SCALAR_KINDS[inner.name]);
 }
 
 module.exports = {
@@ -68,8 +69,7 @@ module.exports = {
       }
     }
     // What the client checks as it checks a value of no listed type: not written.
-    const uncheckedKinds = new Set(['string', 'id', 'boolean', 'enum']);
-    const listedKinds = Object.fromEntries(Object.entries(kinds).filter(([, kind]) => !uncheckedKinds.has(kind)));
+    const listedKinds = Object.fromEntries(Object.entries(kinds).filter(([, kind]) => CHECKED_KINDS.has(kind)));
     const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => a.localeCompare(b)));
     const constant = (name, doc, value) => [`/** ${doc} */`, `export const ${name} = ${JSON.stringify(sorted(value), null, 2)} as const;`, ''];
     return [

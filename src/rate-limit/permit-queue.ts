@@ -103,7 +103,9 @@ export class PermitQueue implements WaiterOwner<Permit> {
     if (signal?.aborted === true) return Promise.reject(signal.reason);
     const since = performance.now();
     const interactive = options.lane === 'interactive';
-    const burst = interactive && !options.head ? this.#callsAtOnce.made(since) : interactive ? 1 : undefined;
+    // A request sent again after a 429 (`head`) is not a new call: it makes no burst.
+    let burst: number | undefined;
+    if (interactive) burst = options.head ? 1 : this.#callsAtOnce.made(since);
     const direct = interactive ? this.#interactive.size === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
     const freed = this.#freed;
@@ -142,7 +144,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
       waiter.resolve = resolve;
       waiter.reject = reject;
     });
-    (options.lane === 'interactive' ? this.#interactive : this.#background).add(waiter, options.head);
+    this.#list(options.lane).add(waiter, options.head);
     this.#stopListening ??= this.#options.store.onRelease?.(this.#options.bucket, (givenBack) => {
       // A release frees nothing sooner than the store said (the request counts a window more).
       if (givenBack === true) this.#slotFreed();
@@ -153,6 +155,11 @@ export class PermitQueue implements WaiterOwner<Permit> {
     // nothing; one refused on its own (fast path) may need the loop sooner.
     if (retryAfterMs !== undefined && !this.#running) this.#arm(this.#sleepMs(retryAfterMs));
     return promise;
+  }
+
+  /** The waiting calls of `lane`. */
+  #list(lane: Priority): WaitList<Permit> {
+    return lane === 'interactive' ? this.#interactive : this.#background;
   }
 
   /** The head of the queue: interactive first. */
@@ -184,7 +191,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
           const interactive = head.lane === 'interactive';
           // The calls queued behind the head are demand; only those made at once are a burst.
           const burst = interactive ? this.#callsAtOnce.at(performance.now()) : undefined;
-          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, (interactive ? this.#interactive : this.#background).size, burst));
+          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, this.#list(head.lane).size, burst));
         } catch (error) {
           // The store failed (e.g. Redis is down): the call it was asked for fails with it.
           const failed = this.#head();
