@@ -477,10 +477,10 @@ export class AdminClient {
   /**
    * Sends any document (e.g. a query the typed methods do not cover) through the same pacing,
    * retries and error parsing; resolves to its `data`, as sent. For the rate-limit budget the
-   * document is classified as the server does (a mutation when its text starts with `mutation`);
-   * whether it may be sent again after a failure that may have reached the server follows what it
-   * really is: only a document whose single operation is a query is retried that way, unless
-   * `{ idempotent: true }`. NaN, ±Infinity and invalid Dates anywhere in `variables` are refused
+   * document is classified as the server does (a mutation when its text starts with `mutation`).
+   * It is sent again after a failure that may have reached the server only when its text cannot
+   * hold an operation that changes data (the name `mutation` or `subscription` appears nowhere in
+   * it, comments and strings included), or with `{ idempotent: true }`. NaN, ±Infinity and invalid Dates anywhere in `variables` are refused
    * with `InvalidInputError` (JSON would silently send them as `null`).
    *
    * @example

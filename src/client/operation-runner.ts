@@ -103,10 +103,9 @@ export class OperationRunner {
   }
 
   /**
-   * Runs any document. A document whose only operation is a query (or whose operation named by
-   * `operationName` is a query) is safe to repeat; anything else (a mutation however it is
-   * written, several operations without a name, a document that does not parse) only when the
-   * caller says so.
+   * Runs any document. A document whose text cannot hold an operation that changes data (the name
+   * `mutation` or `subscription` appears nowhere in it) is safe to repeat; anything else only when
+   * the caller says so.
    */
   request<TResult, TVariables extends object>(
     document: AnyDocument<TResult, TVariables>,
@@ -116,7 +115,7 @@ export class OperationRunner {
     const text = documentText(document);
     const local = REQUEST_CONTEXT;
     const operationName = checkOperationName(local, options.operationName);
-    const safe = options.idempotent === true || retrySafetyOfDocument(text, operationName) === 'idempotent';
+    const safe = options.idempotent === true || retrySafetyOfDocument(text) === 'idempotent';
     if (variables !== undefined && variables !== null) checkAnyVariables(local, variables);
     const settings = resolveCallSettings(this.#options, options, local);
     const call = pipelineCall(settings, settings.priority, local.operation, local.label, { document: text, variables, operationName, callerDocument: true }, safe ? 'idempotent' : 'unsafe', false, undefined);

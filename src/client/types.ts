@@ -190,16 +190,17 @@ export interface CouponCallOptions extends CallOptions {
 export interface RequestOptions extends CallOptions {
   /**
    * Which operation of the document to run, sent as the request's `operationName` (required by
-   * servers when the document holds several operations). Whether the call is safe to repeat
-   * then follows that operation: a query is, a mutation is not. The rate-limit budget still
-   * follows the server's rule, the document's first word (`mutation` or not), whichever
-   * operation is named.
+   * servers when the document holds several operations). It does not make a call safe to
+   * repeat: a document that holds a mutation anywhere is not, whichever operation is named
+   * (`idempotent: true` says so when the named one is a query). The rate-limit budget follows the
+   * server's rule, the document's first word (`mutation` or not), whichever operation is named.
    * @default none: the document's only operation runs
    */
   operationName?: string | undefined;
   /**
-   * Treat a mutation document as safe to repeat after a failure that may have reached the server
-   * (queries always are).
+   * Treat the document as safe to repeat after a failure that may have reached the server. Without
+   * it, only a document whose text holds neither the name `mutation` nor `subscription` (in a
+   * comment, a string or a field name included) is: such a text holds queries only.
    * @default false
    */
   idempotent?: boolean | undefined;
