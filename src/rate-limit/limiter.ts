@@ -29,6 +29,8 @@ interface BudgetState {
   oldestSentAt: number | undefined;
   /** Epoch ms until which the 429s of the burst that revealed a shorter window may narrow it. */
   windowLearntUntil: number;
+  /** A longer window one burst of 429s revealed, until another burst confirms it, and when that burst's pause ends. */
+  longerWindow: { windowMs: number; burstUntil: number } | undefined;
 }
 
 /**
@@ -143,6 +145,7 @@ export class RateLimiter {
       counted: undefined,
       oldestSentAt: undefined,
       windowLearntUntil: 0,
+      longerWindow: undefined,
     });
     this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
     this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
@@ -194,10 +197,12 @@ export class RateLimiter {
    * - The server's window: the 429's earliest hint tells when the oldest request it counts frees,
    *   and the store says when the oldest request it counts was sent. A clearly longer window than
    *   the one applied (by a quarter, and at least a second: the hints are whole seconds, and a
-   *   request arrives after it was sent) is adopted at once. A shorter one only when this client's own traffic explains the
-   *   429 and the server states a limit below the applied one (a self-hosted server whose budget is
-   *   not the documented default); the 429s of that same burst then narrow it (each hint is
-   *   rounded up to a whole second). A configured window is never shortened.
+   *   request arrives after it was sent) is adopted when two bursts of 429s reveal it, each read
+   *   against a request sent within the applied window before the 429 came (the server surely
+   *   still counts it). A shorter one at once, but only when this client's own traffic explains
+   *   the 429 and the server states a limit below the applied one (a self-hosted server whose
+   *   budget is not the documented default); the 429s of that same burst then narrow it (each hint
+   *   is rounded up to a whole second). A configured window is never shortened.
    * - When the requests the store counted do not explain the 429 (no more than the server
    *   allows), someone else is spending the key's budget: the client uses a smaller share of it for
    *   a while (see {@link ForeignShareBackoff}). A burst of the client's own 429s is not taken for that.
@@ -211,16 +216,44 @@ export class RateLimiter {
     if (stated !== undefined) this.adaptLimit(type, stated);
     if (answer.earliestRetryAt !== undefined && budget.oldestSentAt !== undefined) {
       const revealed = Math.ceil(answer.earliestRetryAt - budget.oldestSentAt);
-      const narrowing = nowMs < budget.windowLearntUntil;
-      if (narrowing ? own && revealed < before.windowMs : revealed > clearlyLonger(before.windowMs)) {
-        this.#adaptWindow(type, revealed);
-      } else if (own && stated !== undefined && stated < before.limit && revealed < before.windowMs) {
-        this.#adaptWindow(type, revealed);
-        budget.windowLearntUntil = answer.pauseUntil;
+      if (nowMs < budget.windowLearntUntil) {
+        if (own && revealed < before.windowMs) this.#adaptWindow(type, revealed);
+      } else if (revealed > clearlyLonger(before.windowMs) && nowMs - budget.oldestSentAt <= before.windowMs) {
+        // The server surely still counts the store's oldest request only when it was sent within a
+        // window (the store keeps a request until a window after its answer; the server may have
+        // dropped it, and the oldest it counts is then a later one, maybe another client's).
+        this.#longerWindowRevealed(type, revealed, answer.pauseUntil, nowMs);
+      } else {
+        if (own && stated !== undefined && stated < before.limit && revealed < before.windowMs) {
+          this.#adaptWindow(type, revealed);
+          budget.windowLearntUntil = answer.pauseUntil;
+        }
+        // A later burst that did not reveal the longer window: the earlier hint was not the window.
+        if (budget.longerWindow !== undefined && nowMs >= budget.longerWindow.burstUntil) budget.longerWindow = undefined;
       }
     }
     if (!own) this.#backoff[type].rateLimited(this.budget(type), nowMs, counted === undefined ? undefined : { counted, pausedUntil: answer.pauseUntil });
     return this.pause(type, answer.pauseUntil);
+  }
+
+  /**
+   * A longer window is adopted when a second burst of 429s (one after the first one's pause) reveals
+   * one too, the shorter of the two. One hint can date another client's request: a server that
+   * counts refused arrivals too says when enough requests free, not when the oldest does, and
+   * another client on the key fills its count. Read from one hint, bench:pacing's scenario (d) (a
+   * client sending at each window's start) learnt 5.0-5.9 s for a 3 s window in a third of its
+   * runs and went at half pace to the end. A server whose window really is longer goes on refusing
+   * the pace of the shorter one, so the second burst comes within a window.
+   */
+  #longerWindowRevealed(type: RateLimitedOperationType, revealed: number, burstUntil: number, nowMs: number): void {
+    const budget = this.#budgets[type];
+    const seen = budget.longerWindow;
+    if (seen === undefined) {
+      budget.longerWindow = { windowMs: revealed, burstUntil };
+    } else if (nowMs >= seen.burstUntil) {
+      budget.longerWindow = undefined;
+      this.#adaptWindow(type, Math.min(seen.windowMs, revealed));
+    }
   }
 
   /** Adopts the limit the server states: kept in the store for every client of the key, and here. A configured limit is never raised by it. */

@@ -396,6 +396,62 @@ describe('limits as stated: "a configured limit is a ceiling; the default may be
   });
 });
 
+describe('the window a 429 reveals: "learn the window as well as the limit" (issue 20), confirmed by a second burst, from requests the server surely still counts', () => {
+  // The hint says when the oldest request the server counts frees; the store says when its own
+  // oldest counted request was sent. Hints are whole seconds, so only a window longer than the
+  // applied one by at least a second is read from them.
+  /** A 429 whose hint comes `hintMs` after now; its pause ends 20 ms from now (a later 429 is another burst). */
+  const hinted = (pacing: RateLimiter, hintMs: number): void => {
+    const now = Date.now();
+    void pacing.rateLimited('mutations', { limit: undefined, earliestRetryAt: now + hintMs, pauseUntil: now + 20 }, now);
+  };
+
+  it('two bursts each revealing a longer window (2 s and 2.5 s after requests sent just now): the shorter of the two is adopted', async () => {
+    const pacing = limiter(10);
+    await pacing.acquire('mutations');
+    hinted(pacing, 2_500);
+    expect(pacing.budget('mutations').windowMs).toBe(WINDOW_MS);
+    await sleep(30);
+    await pacing.acquire('mutations');
+    hinted(pacing, 2_000);
+    expect(pacing.budget('mutations').windowMs).toBeGreaterThanOrEqual(1_990);
+    expect(pacing.budget('mutations').windowMs).toBeLessThan(2_100);
+  });
+
+  it('one burst revealing a longer window, then one revealing the applied window: the window is kept', async () => {
+    // Regression: bench:pacing (d), another client on the key sending at each window's start: one
+    // 429 dated by that client's requests gave a 5.0 s window for a 3 s server, and the rest of the
+    // run went at half pace (the window was read from the first hint).
+    const pacing = limiter(10);
+    await pacing.acquire('mutations');
+    hinted(pacing, 2_500);
+    await sleep(30);
+    await pacing.acquire('mutations');
+    hinted(pacing, WINDOW_MS);
+    await sleep(30);
+    await pacing.acquire('mutations');
+    hinted(pacing, 2_500);
+    expect(pacing.budget('mutations').windowMs).toBe(WINDOW_MS);
+  });
+
+  it('the 429s of one burst are one hint: several within its pause do not confirm each other', async () => {
+    const pacing = limiter(10);
+    await pacing.acquire('mutations');
+    for (let index = 0; index < 5; index += 1) hinted(pacing, 2_500);
+    expect(pacing.budget('mutations').windowMs).toBe(WINDOW_MS);
+  });
+
+  it('the store\'s oldest request sent more than a window before the 429 (the server may have dropped it; its oldest is then a later request, maybe another client\'s): no window is read from it', async () => {
+    const pacing = limiter(10);
+    await pacing.acquire('mutations');
+    await sleep(WINDOW_MS + 50);
+    hinted(pacing, 1_500);
+    await sleep(30);
+    hinted(pacing, 1_500);
+    expect(pacing.budget('mutations').windowMs).toBe(WINDOW_MS);
+  });
+});
+
 describe('ForeignShareBackoff: after a 429 from traffic the client did not send', () => {
   const budget = { limit: 40, windowMs: 1_000 };
 
