@@ -480,8 +480,9 @@ export class AdminClient {
    * document is classified as the server does (a mutation when its text starts with `mutation`).
    * It is sent again after a failure that may have reached the server only when its text cannot
    * hold an operation that changes data (the name `mutation` or `subscription` appears nowhere in
-   * it, comments and strings included), or with `{ idempotent: true }`. NaN, ±Infinity and invalid Dates anywhere in `variables` are refused
-   * with `InvalidInputError` (JSON would silently send them as `null`).
+   * it, comments and strings included), or with `{ idempotent: true }`. NaN, ±Infinity and
+   * invalid Dates anywhere in `variables` are refused with `InvalidInputError` (JSON would silently
+   * send them as `null`).
    *
    * @example
    * ```ts
