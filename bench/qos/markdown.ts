@@ -5,22 +5,15 @@
  * files hold the cell), then every cell worst first.
  * Usage: npx tsx bench/qos/markdown.ts <file.json> [more.json ...] [--worst N]   (N: how many cells in the worst-first list; default all)
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { CellPlan } from './cell.js';
 import type { CellFigures } from './cell-figures.js';
 import { formatCell } from './cell-figures.js';
 import { BUDGETS, LOADS, SHAPES, STARTS, TOPOLOGIES } from './matrix.js';
-
-interface Saved {
-  context: { sdk: string; node: string; startedAt: string; loadBefore: number[]; loadAfter: number[]; wallMs: number; args: string[] };
-  cells: { plan: CellPlan; figures: CellFigures }[];
-}
+import { readSavedRuns } from './saved-runs.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { worst: { type: 'string' } } });
 if (positionals.length === 0) throw new Error('usage: markdown.ts <file.json> [more.json ...] [--worst N]');
-// JSON writes NaN (a cell without an interactive answer) as null: read it back as NaN.
-const runs = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8'), (_key, value: unknown) => (value === null ? Number.NaN : value)) as Saved);
+const runs = readSavedRuns(positionals);
 const cells = runs.flatMap((run) => run.cells);
 const matrix = cells.filter((cell) => cell.plan.factors !== undefined);
 
