@@ -6,10 +6,12 @@
  * (before any 429 could be known) and after it, and what the client shows it learnt through its
  * public events.
  *
- * Run: npm run bench:self-hosted [-- --servers 60/10,30/5,500/20] [--grants 240,300,330] [--cap 300] [--repeat N] [--json <file>]
+ * Run: npm run bench:self-hosted [-- --servers 60/10,30/5,500/20] [--grants 240,300,330] [--interactive-reserve N] [--cap 300] [--repeat N] [--json <file>]
  *   --grants: job sizes to run against each server instead of its own (a sweep: the time is a step
  *             function of the size, one more server window each time the size passes a multiple of
  *             the slots a window carries)
+ *   --interactive-reserve: passes `limits.interactiveReserve: N` (the one option that is not the
+ *             default), to measure what the slot kept free for interactive calls costs
  *   --cap: seconds after which a job is stopped (its `signal`) and reported as not done (default 300)
  */
 import { parseArgs } from 'node:util';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
   options: {
     servers: { type: 'string' },
     grants: { type: 'string' },
+    'interactive-reserve': { type: 'string' },
     cap: { type: 'string', default: '300' },
     repeat: { type: 'string', default: '1' },
     json: { type: 'string' },
@@ -40,13 +43,19 @@ const chosen = SERVERS.filter((server) => wanted === undefined || wanted.include
 if (chosen.length === 0) throw new Error(`Failed to read --servers: none of ${values.servers} is known. Known: ${SERVERS.map(name).join(', ')}.`);
 const sizes = values.grants?.split(',').map((item) => Number(item.trim()));
 if (sizes?.some((size) => !Number.isInteger(size) || size < 1) === true) throw new Error(`Failed to read --grants: ${values.grants} is not a list of positive whole numbers. Pass --grants 240,300,330.`);
-const servers = sizes === undefined ? chosen : chosen.flatMap((server) => sizes.map((grants) => ({ ...server, grants })));
+const reserveOption = values['interactive-reserve'];
+const interactiveReserve = reserveOption === undefined ? undefined : Number(reserveOption);
+if (interactiveReserve !== undefined && !(Number.isInteger(interactiveReserve) && interactiveReserve >= 0)) {
+  throw new Error(`Failed to read --interactive-reserve: ${reserveOption} is not a whole number of slots. Pass --interactive-reserve 0.`);
+}
+const sized = sizes === undefined ? chosen : chosen.flatMap((server) => sizes.map((grants) => ({ ...server, grants })));
+const servers = interactiveReserve === undefined ? sized : sized.map((server) => ({ ...server, interactiveReserve }));
 const capMs = Number(values.cap) * 1000;
 
 const context = runContext();
 const began = Date.now();
 console.log(`Self-hosted budgets: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
-console.log(`Client: default options (200 mutations per 60 s assumed); cap ${capMs / 1000} s per job; latency 5-80 ms each way.\n`);
+console.log(`Client: default options (200 mutations per 60 s assumed)${interactiveReserve === undefined ? '' : `, but limits.interactiveReserve ${interactiveReserve}`}; cap ${capMs / 1000} s per job; latency 5-80 ms each way.\n`);
 const rows = [];
 for (let round = 0; round < Number(values.repeat); round += 1) {
   for (const server of servers) {

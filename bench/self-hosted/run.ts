@@ -8,6 +8,8 @@ import type { Budget, QosServerHello } from '../qos/setup.js';
 export interface SelfHostedServer {
   budget: Budget;
   grants: number;
+  /** `limits.interactiveReserve` for the client; absent: default options. */
+  interactiveReserve?: number;
 }
 
 /** What the worker measured (epoch ms). `attempt` is `callId#attempt`, naming one request. */
@@ -45,7 +47,7 @@ const exec = promisify(execFile);
 export async function runSelfHosted(server: SelfHostedServer, capMs: number): Promise<SelfHostedOutcome> {
   const simulator = await startBenchProcess<QosServerHello>('bench/qos/server-process.ts', [String(server.budget.limit), String(server.budget.windowMs)]);
   try {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bench/self-hosted/worker.ts', simulator.hello.url, String(server.grants), String(capMs)], { maxBuffer: 64 << 20 });
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bench/self-hosted/worker.ts', simulator.hello.url, String(server.grants), String(capMs), ...(server.interactiveReserve === undefined ? [] : [String(server.interactiveReserve)])], { maxBuffer: 64 << 20 });
     const run = JSON.parse(stdout) as SelfHostedRun;
     const stats = await simulator.ask<SimulatorStats>('stats');
     return { server, capMs, run, serverMutations: stats.requests.mutations, serverRateLimited: stats.rateLimited.mutations };

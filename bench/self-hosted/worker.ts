@@ -2,17 +2,18 @@
  * One run of the self-hosted-budget bench, in a fresh process (the process's default store and
  * anything learnt start empty): an AdminClient with DEFAULT options (it believes the spec's 200
  * mutations per 60 s) runs grantCouponToMany of `grants` members against the server at `url`,
- * stopped after `capMs` if it has not ended. Prints one SelfHostedRun as JSON.
- * Usage: node --import tsx bench/self-hosted/worker.ts <url> <grants> <capMs>
+ * stopped after `capMs` if it has not ended. Prints one SelfHostedRun as JSON. With
+ * `interactiveReserve`, that one option is passed too (`limits.interactiveReserve`).
+ * Usage: node --import tsx bench/self-hosted/worker.ts <url> <grants> <capMs> [interactiveReserve]
  */
 import { AdminClient } from '../../src/index.js';
 import { API_KEY, COUPON_ID, memberEmail } from '../pacing/setup.js';
 import type { SelfHostedRun } from './run.js';
 
-const [url, grants, capMs] = process.argv.slice(2);
-if (url === undefined || grants === undefined || capMs === undefined) throw new Error('usage: worker.ts <url> <grants> <capMs>');
+const [url, grants, capMs, reserve] = process.argv.slice(2);
+if (url === undefined || grants === undefined || capMs === undefined) throw new Error('usage: worker.ts <url> <grants> <capMs> [interactiveReserve]');
 
-const admin = new AdminClient({ apiKey: API_KEY, baseUrl: url });
+const admin = new AdminClient({ apiKey: API_KEY, baseUrl: url, ...(reserve === undefined ? {} : { limits: { interactiveReserve: Number(reserve) } }) });
 const run: SelfHostedRun = { startedAt: Date.now(), finishedAt: 0, sends: [], rateLimited: [], waiting: [], roundTripMs: [], done: 0, failed: 0, failures: {}, interrupted: false };
 const attempt = (event: { callId: string; attempt: number }): string => `${event.callId}#${event.attempt}`;
 admin.on('request', (event) => {
