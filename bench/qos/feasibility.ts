@@ -40,23 +40,22 @@ for (const row of rows) {
   const factors = plan.factors;
   if (factors === undefined) continue;
   const p95 = figures.interactiveCount === 0 ? '-' : (figures.p95Ms / figures.roundTripMs).toFixed(1);
-  console.log(
-    [
-      `${plan.budget.limit}/${plan.budget.windowMs / 1000} s`,
-      plan.topology,
-      factors.start,
-      `${Math.round(factors.load * 100)}%`,
-      factors.shape,
-      figures.interactiveCount,
-      `${figures.sent} (${bound.slack})`,
-      bound.allowed.toFixed(1),
-      `${bound.forced.toFixed(1)} (${bound.keptFree})`,
-      verdict(row),
-      figures.misses.join(', ') || '-',
-      figures.ratio.toFixed(3),
-      p95,
-    ].join(' | ').replace(/^/, '| ') + ' |',
-  );
+  const columns = [
+    `${plan.budget.limit}/${plan.budget.windowMs / 1000} s`,
+    plan.topology,
+    factors.start,
+    `${Math.round(factors.load * 100)}%`,
+    factors.shape,
+    figures.interactiveCount,
+    `${figures.sent} (${bound.slack})`,
+    bound.allowed.toFixed(1),
+    `${bound.forced.toFixed(1)} (${bound.keptFree})`,
+    verdict(row),
+    figures.misses.join(', ') || '-',
+    figures.ratio.toFixed(3),
+    p95,
+  ];
+  console.log(`| ${columns.join(' | ')} |`);
 }
 
 const missed = rows.filter((row) => row.missed);
