@@ -15,6 +15,7 @@
  *                   --design full|reduced (reduced: loads 2 and 20 only for two-clients and two-processes)
  *   --repeat N (every named row and cell N times)  --json <file> (every cell, for later comparison)
  *   --quiet (no line per cell as it goes; the summary only)  --estimate (print the plan and its estimate, run nothing)
+ *   --interactive-reserve N (matrix and issue 20 cells: every client gets limits.interactiveReserve N, the one option not left default)
  *   issue 13 rows only: --baseline (the SDK of 9852450 side by side), --reserves 0,1,2,4
  */
 import { parseArgs } from 'node:util';
@@ -42,6 +43,7 @@ const { values, positionals } = parseArgs({
     estimate: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
     reserves: { type: 'string', default: '0,1,2,4' },
+    'interactive-reserve': { type: 'string' },
   },
 });
 const list = (value: string | undefined): string[] | undefined => value?.split(',').map((item) => item.trim());
@@ -65,13 +67,20 @@ const selection: MatrixSelection = {
 const unknownFilters = unknownLevels(selection);
 if (unknownFilters.length > 0) throw new Error(`Failed to read the filters: no ${unknownFilters.join(', ')} in the matrix. See the levels in bench/qos/matrix.ts.`);
 
+const reserveOption = values['interactive-reserve'];
+const interactiveReserve = reserveOption === undefined ? undefined : Number(reserveOption);
+if (interactiveReserve !== undefined && !(Number.isInteger(interactiveReserve) && interactiveReserve >= 0)) {
+  throw new Error(`Failed to read --interactive-reserve: ${reserveOption} is not a whole number of slots. Pass --interactive-reserve 0.`);
+}
+const withReserve = (plan: CellPlan): CellPlan => (interactiveReserve === undefined ? plan : { ...plan, interactiveReserve });
+
 const plans: CellPlan[] = [];
 for (let round = 0; round < repeat; round += 1) {
   for (const name of names) {
     const named = ISSUE_20_SCENARIOS[name];
-    if (named !== undefined) plans.push(named);
+    if (named !== undefined) plans.push(withReserve(named));
   }
-  if (names.includes('matrix')) plans.push(...matrixPlans(selection));
+  if (names.includes('matrix')) plans.push(...matrixPlans(selection).map(withReserve));
 }
 
 const context = runContext();
@@ -80,7 +89,7 @@ const estimateMinutes = plans.reduce((sum, plan) => sum + estimateCellMs(plan), 
 console.log(`QoS benchmark: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
 if (plans.length > 0) {
   const design = names.includes('matrix') ? ` (design ${values.design})` : '';
-  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget.\n`);
+  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget${interactiveReserve === undefined ? '' : ` and limits.interactiveReserve ${interactiveReserve}`}.\n`);
 }
 if (values.estimate) process.exit(0);
 

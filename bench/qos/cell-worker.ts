@@ -1,6 +1,6 @@
 /**
  * One process of a QoS matrix cell: the bulk job, the interactive calls, or both, with default
- * client options (only the server's budget is told). A fresh process per cell, so that the
+ * client options (only the server's budget is told, and `interactiveReserve` when the plan has one). A fresh process per cell, so that the
  * process's default store and anything a client learnt start empty. Line protocol: prints
  * `{"ready":true}`; on `go <epochMs>` starts its work at that time: a process running the bulk job
  * answers its CellProcessRun when the job has ended (stopping its own interactive calls then), an
@@ -21,7 +21,11 @@ if (plan === null) throw new Error("usage: cell-worker.ts '<WorkerPlan as JSON>'
 
 const redisStore = plan.store === 'default' ? undefined : createRedisPermitStore(plan.store);
 const client = (store: PermitStore | undefined): AdminClient =>
-  new AdminClient({ apiKey: API_KEY, baseUrl: plan.url, limits: { mutations: plan.budget, ...(store === undefined ? {} : { store }) } });
+  new AdminClient({
+    apiKey: API_KEY,
+    baseUrl: plan.url,
+    limits: { mutations: plan.budget, ...(store === undefined ? {} : { store }), ...(plan.interactiveReserve === undefined ? {} : { interactiveReserve: plan.interactiveReserve }) },
+  });
 const run = emptyRun();
 // One client does this process's work, unless it runs both roles with a client each.
 const admin = client(redisStore);

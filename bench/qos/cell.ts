@@ -37,6 +37,8 @@ export interface CellPlan {
   bulkGrants: number;
   interactive: InteractivePlan;
   factors: CellFactors | undefined;
+  /** `limits.interactiveReserve` for every client of the cell; absent: default options. */
+  interactiveReserve?: number;
 }
 
 /** One interactive call: when it was made (epoch ms), how long until its answer, and whether it succeeded. */
@@ -80,6 +82,8 @@ export interface WorkerPlan {
   bulkGrants: number | undefined;
   /** Present when this process makes the interactive calls. */
   interactive: InteractivePlan | undefined;
+  /** `limits.interactiveReserve` for this process's clients; absent: the default. */
+  interactiveReserve?: number;
 }
 
 /** An empty run record. */

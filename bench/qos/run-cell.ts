@@ -19,7 +19,7 @@ const START_MARGIN_MS = 300;
 
 /** The worker processes of a topology: the bulk process first. */
 function workerPlans(plan: CellPlan, hello: QosServerHello, redisUrl: string | undefined): WorkerPlan[] {
-  const base = { url: hello.url, meetingId: hello.meetingId, budget: plan.budget };
+  const base = { url: hello.url, meetingId: hello.meetingId, budget: plan.budget, ...(plan.interactiveReserve === undefined ? {} : { interactiveReserve: plan.interactiveReserve }) };
   if (plan.topology === 'two-processes') {
     if (redisUrl === undefined) throw new Error('two-processes needs Redis');
     return [
