@@ -27,6 +27,7 @@ import { ISSUE_13_SCENARIOS, runIssue13 } from './qos/issue13.js';
 import { ISSUE_20_SCENARIOS } from './qos/issue20-scenarios.js';
 import { estimateCellMs, matrixPlans, unknownLevels, type MatrixSelection } from './qos/matrix.js';
 import { runCell } from './qos/run-cell.js';
+import { readInteractiveReserve } from './support/interactive-reserve-flag.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,11 +68,7 @@ const selection: MatrixSelection = {
 const unknownFilters = unknownLevels(selection);
 if (unknownFilters.length > 0) throw new Error(`Failed to read the filters: no ${unknownFilters.join(', ')} in the matrix. See the levels in bench/qos/matrix.ts.`);
 
-const reserveOption = values['interactive-reserve'];
-const interactiveReserve = reserveOption === undefined ? undefined : Number(reserveOption);
-if (interactiveReserve !== undefined && !(Number.isInteger(interactiveReserve) && interactiveReserve >= 0)) {
-  throw new Error(`Failed to read --interactive-reserve: ${reserveOption} is not a whole number of slots. Pass --interactive-reserve 0.`);
-}
+const interactiveReserve = readInteractiveReserve(values['interactive-reserve']);
 const withReserve = (plan: CellPlan): CellPlan => (interactiveReserve === undefined ? plan : { ...plan, interactiveReserve });
 
 const plans: CellPlan[] = [];

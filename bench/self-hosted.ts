@@ -19,6 +19,7 @@ import { writeRunJson } from './support/json-file.js';
 import { currentLoad, formatLoad, runContext } from './support/run-context.js';
 import { formatSelfHosted, SELF_HOSTED_LEGEND, selfHostedFigures } from './self-hosted/figures.js';
 import { runSelfHosted, type SelfHostedServer } from './self-hosted/run.js';
+import { readInteractiveReserve } from './support/interactive-reserve-flag.js';
 
 /** The servers: each job spans several of its server's windows. */
 const SERVERS: readonly SelfHostedServer[] = [
@@ -43,11 +44,7 @@ const chosen = SERVERS.filter((server) => wanted === undefined || wanted.include
 if (chosen.length === 0) throw new Error(`Failed to read --servers: none of ${values.servers} is known. Known: ${SERVERS.map(name).join(', ')}.`);
 const sizes = values.grants?.split(',').map((item) => Number(item.trim()));
 if (sizes?.some((size) => !Number.isInteger(size) || size < 1) === true) throw new Error(`Failed to read --grants: ${values.grants} is not a list of positive whole numbers. Pass --grants 240,300,330.`);
-const reserveOption = values['interactive-reserve'];
-const interactiveReserve = reserveOption === undefined ? undefined : Number(reserveOption);
-if (interactiveReserve !== undefined && !(Number.isInteger(interactiveReserve) && interactiveReserve >= 0)) {
-  throw new Error(`Failed to read --interactive-reserve: ${reserveOption} is not a whole number of slots. Pass --interactive-reserve 0.`);
-}
+const interactiveReserve = readInteractiveReserve(values['interactive-reserve']);
 const sized = sizes === undefined ? chosen : chosen.flatMap((server) => sizes.map((grants) => ({ ...server, grants })));
 const servers = interactiveReserve === undefined ? sized : sized.map((server) => ({ ...server, interactiveReserve }));
 const capMs = Number(values.cap) * 1000;
