@@ -8,8 +8,8 @@
  * ```
  * @module school-admin-sdk
  */
-export { AdminClient } from './client/admin-client.js';
-export { AdminApiPromise, type WithResponse } from './client/api-promise.js';
+export { AdminClient } from './client/facade/admin-client.js';
+export { AdminApiPromise, type WithResponse } from './client/facade/api-promise.js';
 export type { CallResponse, ResponseHeaders, ResponseMetadata } from './response/response-metadata.js';
 export type {
   CallEvent,
@@ -21,12 +21,12 @@ export type {
   RetryEvent,
   WaitingEvent,
   WaitReason,
-} from './client/client-events.js';
-export type { ClientOverrides } from './client/derive-options.js';
-export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options.js';
-export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/operations.js';
-export type * from './client/types.js';
-export { SDK_VERSION } from './client/version.js';
+} from './client/events/client-events.js';
+export type { ClientOverrides } from './client/facade/derive-options.js';
+export { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './client/options/options.js';
+export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSummary, type RetrySafety } from './client/facade/operations.js';
+export type * from './client/types/types.js';
+export { SDK_VERSION } from './client/options/version.js';
 
 export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-error.js';
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';

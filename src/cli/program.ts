@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { SDK_VERSION } from '../client/version.js';
+import { SDK_VERSION } from '../client/options/version.js';
 import { cancelMeetingsCommand } from './commands/cancel-meetings.js';
 import { createSlotsCommand } from './commands/create-slots.js';
 import { grantCouponCommand } from './commands/grant-coupon.js';

@@ -1,4 +1,4 @@
-import type { BulkRow } from '../client/types.js';
+import type { BulkRow } from '../client/types/types.js';
 import { AdminApiError, type AdminApiErrorOptions } from './admin-api-error.js';
 
 /** A row of a chunked bulk call that finished, with its index in the input you passed. */

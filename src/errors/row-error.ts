@@ -1,4 +1,4 @@
-import type { RowError } from '../client/types.js';
+import type { RowError } from '../client/types/types.js';
 import { findErrorCode } from './error-code-in-text.js';
 import { parseValidOptions } from './valid-options.js';
 

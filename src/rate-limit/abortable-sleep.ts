@@ -1,4 +1,4 @@
-import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
+import { onAbort, stopOnAbort } from '../client/pipeline/abort-listeners.js';
 
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {

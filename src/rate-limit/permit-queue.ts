@@ -1,4 +1,4 @@
-import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
+import { onAbort, stopOnAbort } from '../client/pipeline/abort-listeners.js';
 import { CallsAtOnce } from './calls-at-once.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';

@@ -1,4 +1,4 @@
-import type { RetrySafety } from '../client/operations.js';
+import type { RetrySafety } from '../client/facade/operations.js';
 
 /**
  * `mutation` or `subscription` as a GraphQL name anywhere in a text. `\b` is a boundary of

@@ -3,7 +3,7 @@ import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
 import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import type { RetrySafety } from '../client/operations.js';
+import type { RetrySafety } from '../client/facade/operations.js';
 
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 

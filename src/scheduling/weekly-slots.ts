@@ -1,5 +1,5 @@
 import type { Temporal } from 'temporal-polyfill';
-import type { MeetingRowInput } from '../client/types.js';
+import type { MeetingRowInput } from '../client/types/types.js';
 import { InvalidTimeInputError } from './errors/invalid-time-input-error.js';
 import { parseLocalDate } from './local-input.js';
 import { classifyLocalTime, pickInstant, type RepeatedTimeChoice } from './local-instant.js';

@@ -1,5 +1,5 @@
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
-import { onAbort, stopOnAbort } from '../client/abort-listeners.js';
+import { onAbort, stopOnAbort } from '../client/pipeline/abort-listeners.js';
 import { mayHaveReachedServer } from './network-failure.js';
 import { BodyTooLargeSignal, readBodyText } from './read-body.js';
 import { TransportFailureSignal, type TransportFailure } from './transport-failure.js';

@@ -1,5 +1,5 @@
-import { toUnixSeconds } from '../client/timestamps.js';
-import type { Timestamp } from '../client/types.js';
+import { toUnixSeconds } from '../client/types/timestamps.js';
+import type { Timestamp } from '../client/types/types.js';
 import { invalidInput, localCodedError, type LocalContext } from './local-errors.js';
 
 const COUPON_TYPES = new Set(['fixed_amount', 'percentage']);

@@ -12,6 +12,11 @@ export interface LocalContext {
  * A {@link CodedError} for an input the server would refuse with `code`; raised before sending.
  * `details` says where (e.g. `{ row: 3 }`), never what the value was.
  */
+/** The context of a local check of `operation`, labelled as its operations-table row is. */
+export function localContext(operation: string, op: { label: string }): LocalContext {
+  return { operation, label: op.label };
+}
+
 export function localCodedError(context: LocalContext, code: ErrorCode, details: Record<string, unknown> = {}): CodedError {
   const { meaning, remedy } = describeErrorCode(code) ?? { meaning: code, remedy: '' };
   const where = typeof details.row === 'number' ? ` in row ${details.row}` : '';

@@ -1,4 +1,4 @@
-import type { RatingInput } from '../client/types.js';
+import type { RatingInput } from '../client/types/types.js';
 import { localCodedError, type LocalContext } from './local-errors.js';
 
 /**

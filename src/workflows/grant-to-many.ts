@@ -1,6 +1,6 @@
-import type { RateLimitBudget } from '../client/options.js';
-import type { CallOptions, GrantResult, MemberRef } from '../client/types.js';
-import { LazyModule } from '../client/lazy-module.js';
+import type { RateLimitBudget } from '../client/options/options.js';
+import type { CallOptions, GrantResult, MemberRef } from '../client/types/types.js';
+import { LazyModule } from '../client/pipeline/lazy-module.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { NO_SECRETS } from '../errors/redactor.js';
 import { PRIORITIES } from '../rate-limit/priority.js';

@@ -1,5 +1,5 @@
 import { open, readFile, truncate } from 'node:fs/promises';
-import type { MemberRef } from '../client/types.js';
+import type { MemberRef } from '../client/types/types.js';
 import { JournalInputError } from './journal/errors/journal-input-error.js';
 import { JournalIoError } from './journal/errors/journal-io-error.js';
 import { JournalMismatchError } from './journal/errors/journal-mismatch-error.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AdminClient, InvalidInputError } from '../../src/index.js';
-import { adminEndpointOf } from '../../src/client/base-url.js';
+import { adminEndpointOf } from '../../src/client/options/base-url.js';
 
 const create = (baseUrl: string) => () => new AdminClient({ apiKey: 'sk_live_base_url_test_key_0123456789', baseUrl });
 

@@ -1,7 +1,7 @@
 import { Kind, parse, print, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { AdminClient, InvalidInputError } from '../../src/index.js';
-import { documentText } from '../../src/client/document-text.js';
+import { documentText } from '../../src/client/pipeline/document-text.js';
 
 /** A fetch that records what was sent and answers `{ data: { __typename: 'Query' } }`. */
 function recordingFetch(bodies: string[]): typeof globalThis.fetch {

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { buildSchema, getNamedType, isLeafType, isObjectType, parse, TypeInfo, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { INTEGER_FIELDS } from '../../src/client/normalize-integers.js';
-import { COUPON_WITH_GRANTS } from '../../src/client/operations.js';
+import { INTEGER_FIELDS } from '../../src/client/pipeline/normalize-integers.js';
+import { COUPON_WITH_GRANTS } from '../../src/client/facade/operations.js';
 import { OPERATIONS } from '../../src/index.js';
 import { adminSchemaSDL } from '../../src/generated/schema-sdl.js';
 

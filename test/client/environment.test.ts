@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminClient, InvalidInputError } from '../../src/index.js';
-import { environmentVariable } from '../../src/client/environment.js';
+import { environmentVariable } from '../../src/client/options/environment.js';
 import { API_KEY } from '../support/scripted-admin-api.js';
 import { answerOk, operationCase } from '../reliability/support/operation-cases.js';
 import { useFaultServer } from '../reliability/support/use-fault-server.js';

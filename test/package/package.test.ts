@@ -140,7 +140,7 @@ describe('importing school-admin-sdk in a fresh process', () => {
   for (const [format, probe] of [['esm', 'loaded-modules-esm.mjs'], ['cjs', 'loaded-modules-cjs.cjs']] as const) {
     it(`loads no simulator, Redis, CLI or time-zone module, and no optional package (${format})`, async () => {
       const loaded = await loadedBy(format === 'esm' ? esm : cjs, probe, 'school-admin-sdk', format);
-      expect(loaded.sdkSources).toContain('src/client/admin-client.ts');
+      expect(loaded.sdkSources).toContain('src/client/facade/admin-client.ts');
       expect(loaded.sdkSources.filter((source) => OPTIONAL_SOURCE_DIRS.test(source) || !source.startsWith('src/'))).toEqual([]);
       // graphql for its printer (a DocumentNode without its text); no GraphQL client library.
       expect(loaded.packages).toContain('graphql');

@@ -95,13 +95,13 @@ describe('the tables say what the code does', () => {
 
   it('the client options snippet of docs/options.md names every option of AdminClientOptions and PacingOptions', () => {
     const code = fencedBlocks(OPTIONS_PAGE).find((candidate) => candidate.marker?.attributes.some(([name, value]) => name === 'id' && value === 'defaults'))?.code ?? '';
-    const types = new TypeMembers('src/client/options.ts');
+    const types = new TypeMembers('src/client/options/options.ts');
     const named = new Set([...code.matchAll(/^\s+(\w+):/gmu)].map((match) => match[1] as string));
     expect([...types.of('AdminClientOptions'), ...types.of('PacingOptions')].filter((option) => !named.has(option))).toEqual([]);
   });
 
   it('docs/events.md lists every event of ClientEventMap, each with every field of its type', () => {
-    const types = new TypeMembers('src/client/client-events.ts');
+    const types = new TypeMembers('src/client/events/client-events.ts');
     const common = types.of('CallEvent');
     const rows = tableAfter('## Every event', EVENTS_PAGE);
     expect(rows.map(([event = '']) => event.replace(/`/g, ''))).toEqual(types.of('ClientEventMap'));

@@ -9,7 +9,7 @@ import {
   unixToLocal,
   weeklySlots,
 } from '../../src/scheduling/index.js';
-import type { MeetingRowInput } from '../../src/client/types.js';
+import type { MeetingRowInput } from '../../src/client/types/types.js';
 import { utc } from './utc-seconds.js';
 
 const starts = (rows: MeetingRowInput[]): number[] => rows.map((row) => Number(row.startedAt));

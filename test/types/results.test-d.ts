@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { GUARANTEED_FIELDS, shapeOf, type GuaranteedKeys, type Unchecked } from '../../src/client/guaranteed-fields.js';
+import { GUARANTEED_FIELDS, shapeOf, type GuaranteedKeys, type Unchecked } from '../../src/client/types/guaranteed-fields.js';
 import type {
   AttendeeRatingFieldsFragment,
   ConsultingMeetingFieldsFragment,

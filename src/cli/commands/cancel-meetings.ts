@@ -1,6 +1,6 @@
 import { Command } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
-import type { BulkRow } from '../../client/types.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
+import type { BulkRow } from '../../client/types/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { helpText } from '../support/help-layout.js';

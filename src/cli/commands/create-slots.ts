@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
-import type { BulkResult, MeetingHostingType, MeetingRowInput } from '../../client/types.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
+import type { BulkResult, MeetingHostingType, MeetingRowInput } from '../../client/types/types.js';
 import { AdminApiError } from '../../errors/admin-api-error.js';
 import { unixToLocal } from '../../scheduling/local-time.js';
 import type { RepeatedTimeChoice } from '../../scheduling/local-instant.js';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
+import { DEFAULTS, type RateLimitBudget } from '../../client/options/options.js';
 import { isPermanentGrantFailure } from '../../workflows/grant-to-many/grant-failure.js';
 import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';

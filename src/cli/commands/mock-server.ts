@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
 import { createSimulator, DEMO_API_KEY, seedDemoSchool, startMockServer } from '../../testing/index.js';
 import { demoSchoolFacts } from '../support/demo-school-facts.js';
 import { helpText, layoutLines } from '../support/help-layout.js';

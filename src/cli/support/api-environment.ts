@@ -1,6 +1,6 @@
-import { AdminClient } from '../../client/admin-client.js';
-import { ADMIN_ENDPOINT_PATH, adminEndpointOf, type BaseUrlProblem } from '../../client/base-url.js';
-import type { RateLimitBudget } from '../../client/options.js';
+import { AdminClient } from '../../client/facade/admin-client.js';
+import { ADMIN_ENDPOINT_PATH, adminEndpointOf, type BaseUrlProblem } from '../../client/options/base-url.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import { CliUsageError } from './cli-usage-error.js';
 

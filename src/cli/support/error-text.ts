@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../../client/options.js';
+import { DEFAULTS } from '../../client/options/options.js';
 import { AdminApiError } from '../../errors/admin-api-error.js';
 import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import { NetworkError } from '../../errors/network-error.js';

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import type { RateLimitBudget } from '../../client/options.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
 
 const RATE_SHAPE = /^(?<limit>\d+)\s*\/\s*(?<amount>\d+(?:\.\d+)?)?\s*(?<unit>ms|s|m|min|h)?$/u;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, min: 60_000, h: 3_600_000 };

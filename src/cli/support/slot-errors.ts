@@ -1,4 +1,4 @@
-import type { RowError } from '../../client/types.js';
+import type { RowError } from '../../client/types/types.js';
 import { CodedError } from '../../errors/coded-error.js';
 import { AmbiguousLocalTimeError } from '../../scheduling/errors/ambiguous-local-time-error.js';
 import { InvalidTimeInputError } from '../../scheduling/errors/invalid-time-input-error.js';

@@ -1,7 +1,7 @@
-import type { ClientEventListener, ClientEventMap, WaitingEvent } from '../../client/client-events.js';
+import type { ClientEventListener, ClientEventMap, WaitingEvent } from '../../client/events/client-events.js';
 import type { BudgetInForce } from '../../rate-limit/limiter.js';
 import type { WaitReason } from '../../rate-limit/priority.js';
-import { DEFAULTS, type RateLimitBudget } from '../../client/options.js';
+import { DEFAULTS, type RateLimitBudget } from '../../client/options/options.js';
 import { formatDuration } from './duration-format.js';
 
 /** Waits at most this long are not shown: a normal answer, a short backoff. */

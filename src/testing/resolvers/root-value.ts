@@ -1,4 +1,4 @@
-import type { OperationName } from '../../client/operations.js';
+import type { OperationName } from '../../client/facade/operations.js';
 import type { ResolverContext } from '../graphql/resolver-context.js';
 import { bulkCreateConsultingMeetings } from './bulk-create-meetings.js';
 import { bulkCancelConsultingMeetings, cancelConsultingMeeting } from './cancel-meetings.js';

@@ -1,4 +1,4 @@
-import type { MemberRef } from '../../client/types.js';
+import type { MemberRef } from '../../client/types/types.js';
 import { journalMemberKey } from '../journal/member-key.js';
 import type { GrantMemberRow, InvalidMemberReason } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { RateLimitBudget } from '../../client/options.js';
+import type { RateLimitBudget } from '../../client/options/options.js';
 import type { GrantOutcomeCounts, GrantOutcomeKind, GrantProgress } from './types.js';
 
 

@@ -1,4 +1,4 @@
-import type { CouponGrant, MemberRef, Priority } from '../../client/types.js';
+import type { CouponGrant, MemberRef, Priority } from '../../client/types/types.js';
 import type { JournalLockHolder } from '../journal/errors/journal-locked-error.js';
 import type { JournalRecovery } from '../journal/scan-journal.js';
 

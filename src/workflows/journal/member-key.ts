@@ -1,4 +1,4 @@
-import type { MemberRef } from '../../client/types.js';
+import type { MemberRef } from '../../client/types/types.js';
 
 /**
  * The key a journal records a member under: the email trimmed and lower-cased (the server matches

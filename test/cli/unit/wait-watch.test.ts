@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientEventListener, ClientEventMap } from '../../../src/client/client-events.js';
-import { ClientEvents } from '../../../src/client/client-events.js';
+import type { ClientEventListener, ClientEventMap } from '../../../src/client/events/client-events.js';
+import { ClientEvents } from '../../../src/client/events/client-events.js';
 import { waitText, watchClientWaits, WaitWatch } from '../../../src/cli/support/wait-watch.js';
 
 /** A clock the test moves, and a client whose events the test emits. */

@@ -2,7 +2,7 @@ import type { Metafile } from './packed-package.js';
 
 /** What a process loaded, in terms a reader can check against the architecture. */
 export interface LoadedModules {
-  /** The SDK's source modules inside the loaded dist files (e.g. `src/client/admin-client.ts`). */
+  /** The SDK's source modules inside the loaded dist files (e.g. `src/client/facade/admin-client.ts`). */
   sdkSources: string[];
   /** npm packages loaded besides the SDK (e.g. `graphql`, `@graphql-typed-document-node/core`). */
   packages: string[];

@@ -10,7 +10,7 @@ export class TypeMembers {
   readonly #checker: ts.TypeChecker;
   readonly #file: ts.SourceFile;
 
-  /** `source`: a file of the project, e.g. `src/client/options.ts`. */
+  /** `source`: a file of the project, e.g. `src/client/options/options.ts`. */
   constructor(source: string) {
     const path = join(PROJECT_ROOT, source);
     const program = ts.createProgram([path], { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true });

@@ -18,12 +18,12 @@ import {
   UpdateCouponWithGrantsDocument,
   UpdateSubscriptionDocument,
   type TypedDocumentString,
-} from '../generated/graphql.js';
-import type { ErrorContext } from '../response/error-context.js';
+} from '../../generated/graphql.js';
+import type { ErrorContext } from '../../response/error-context.js';
 import { toBulkResult } from './bulk-result.js';
-import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from './guaranteed-fields.js';
-import type { Coupon, CouponWithGrants } from './result-types.js';
-import { requireMain } from './unwrap-payload.js';
+import { GUARANTEED_FIELDS, requireGuaranteed, type ResultShape, type Unchecked } from '../types/guaranteed-fields.js';
+import type { Coupon, CouponWithGrants } from '../types/result-types.js';
+import { requireMain } from '../pipeline/unwrap-payload.js';
 
 /**
  * Whether an operation may be sent again after a failure that may have reached the server.

@@ -1,6 +1,6 @@
-import { DependencyLoadError } from '../errors/dependency-load-error.js';
-import { errorBase, type ErrorContext } from '../response/error-context.js';
-import { sanitizedCause } from '../response/transport-error.js';
+import { DependencyLoadError } from '../../errors/dependency-load-error.js';
+import { errorBase, type ErrorContext } from '../../response/error-context.js';
+import { sanitizedCause } from '../../response/transport-error.js';
 
 /**
  * A module imported on first use and kept, so importing the SDK does not pay for it. A failed

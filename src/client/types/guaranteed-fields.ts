@@ -1,5 +1,5 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { errorBase, type ErrorContext } from '../response/error-context.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { errorBase, type ErrorContext } from '../../response/error-context.js';
 import type {
   AdminUser,
   AttendeeRate,

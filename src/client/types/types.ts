@@ -1,7 +1,7 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import type { AnswerInput } from './input-types.js';
 import type { AdminUser, ConsultingMeeting, CouponGrant } from './result-types.js';
-import type { ErrorCode } from '../errors/error-codes.js';
+import type { ErrorCode } from '../../errors/error-codes.js';
 
 export type * from './enumerations.js';
 export type * from './input-types.js';
@@ -159,8 +159,8 @@ export interface CallOptions {
   priority?: Priority | undefined;
 }
 
-export type { Priority } from '../rate-limit/priority.js';
-import type { Priority } from '../rate-limit/priority.js';
+export type { Priority } from '../../rate-limit/priority.js';
+import type { Priority } from '../../rate-limit/priority.js';
 
 /** Options of the bulk methods. */
 export interface BulkOptions extends CallOptions {

@@ -1,6 +1,6 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { errorBase, type ErrorContext } from '../response/error-context.js';
-import { MAX_JSON_DEPTH } from '../transport/json-depth.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { errorBase, type ErrorContext } from '../../response/error-context.js';
+import { MAX_JSON_DEPTH } from '../../transport/json-depth.js';
 
 /**
  * The Int and BigInt fields the SDK's documents select. A server may serialise them as strings of

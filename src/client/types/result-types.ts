@@ -3,7 +3,7 @@ import type { CouponGrantStatus, CouponType, MeetingHostingType, MeetingState, S
 /*
  * The objects the typed methods resolve to, written from the spec field by field. A field is
  * non-null only where the spec makes a successful answer carry it; the client checks exactly those
- * fields (client/guaranteed-fields.ts) and throws `InvalidResponseError` with problem
+ * fields (client/types/guaranteed-fields.ts) and throws `InvalidResponseError` with problem
  * `'missing_guaranteed_field'` instead of returning a null there. Timestamps are Unix seconds,
  * numbers even when the server sends strings of digits.
  */

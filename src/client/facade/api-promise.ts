@@ -1,4 +1,4 @@
-import type { AnsweredAttempt, CallResponse } from '../response/response-metadata.js';
+import type { AnsweredAttempt, CallResponse } from '../../response/response-metadata.js';
 
 /** A call's result together with what the client read of the HTTP response that brought it. */
 export interface WithResponse<T, R extends CallResponse | undefined = CallResponse> {

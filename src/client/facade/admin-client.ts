@@ -1,20 +1,20 @@
-import { checkSlug } from '../validation/consulting-service.js';
-import { checkCoupon } from '../validation/coupon.js';
-import { invalidInput, localCodedError, requireId, type LocalContext } from '../validation/local-errors.js';
-import { checkMeetingRows } from '../validation/meeting-rows.js';
-import { requireOneMember } from '../validation/member-ref.js';
-import { checkRating } from '../validation/rating.js';
-import { grantCouponToMany } from '../workflows/grant-to-many.js';
-import type { GrantMemberSource, GrantToManyOptions, GrantToManySummary } from '../workflows/grant-to-many.js';
-import type { CallResponse } from '../response/response-metadata.js';
+import { checkSlug } from '../../validation/consulting-service.js';
+import { checkCoupon } from '../../validation/coupon.js';
+import { invalidInput, localCodedError, localContext as local, requireId } from '../../validation/local-errors.js';
+import { checkMeetingRows } from '../../validation/meeting-rows.js';
+import { requireOneMember } from '../../validation/member-ref.js';
+import { checkRating } from '../../validation/rating.js';
+import { grantCouponToMany } from '../../workflows/grant-to-many.js';
+import type { GrantMemberSource, GrantToManyOptions, GrantToManySummary } from '../../workflows/grant-to-many.js';
+import type { CallResponse } from '../../response/response-metadata.js';
 import { startCall, type AdminApiPromise } from './api-promise.js';
-import { ClientEvents, type ClientEventListener, type ClientEventMap } from './client-events.js';
-import { attachLogger } from './logging.js';
-import { deriveOptions, type ClientOverrides } from './derive-options.js';
+import { ClientEvents, type ClientEventListener, type ClientEventMap } from '../events/client-events.js';
+import { attachLogger } from '../events/logging.js';
+import { deriveOptions, DerivedClientSeed, type ClientOverrides } from './derive-options.js';
 import { OperationRunner, wireClient, type ClientWiring } from './operation-runner.js';
 import { COUPON_WITH_GRANTS, OPERATIONS } from './operations.js';
-import type { AdminClientOptions } from './options.js';
-import { resolveOptions, type ResolvedClientOptions } from './resolve-options.js';
+import type { AdminClientOptions } from '../options/options.js';
+import { resolveOptions, type ResolvedClientOptions } from '../options/resolve-options.js';
 import type {
   AnyDocument,
   AttendeeRating,
@@ -44,7 +44,7 @@ import type {
   RevokedCouponGrant,
   Subscription,
   Timestamp,
-} from './types.js';
+} from '../types/types.js';
 
 /**
  * The typed client of the admin GraphQL API: one method per documented operation, coded errors
@@ -496,17 +496,4 @@ export class AdminClient {
   ): AdminApiPromise<TResult> {
     return startCall(() => this.#runner.request(document, variables, options));
   }
-}
-
-/** What a derived client takes from its parent (see `AdminClient.withOptions`). */
-class DerivedClientSeed {
-  constructor(
-    readonly options: ResolvedClientOptions,
-    readonly wiring: ClientWiring,
-    readonly parentEvents: ClientEvents,
-  ) {}
-}
-
-function local(operation: string, op: { label: string }): LocalContext {
-  return { operation, label: op.label };
 }

@@ -1,15 +1,15 @@
-import { AuthenticationError } from '../errors/authentication-error.js';
-import { AdminApiError } from '../errors/admin-api-error.js';
-import { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow } from '../errors/bulk-chunk-error.js';
-import { CodedError } from '../errors/coded-error.js';
-import { GraphQLRequestError } from '../errors/graphql-request-error.js';
-import { GraphQLResponseError } from '../errors/graphql-response-error.js';
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { NetworkError } from '../errors/network-error.js';
-import { RateLimitError } from '../errors/rate-limit-error.js';
-import type { Redactor } from '../errors/redactor.js';
-import type { LocalContext } from '../validation/local-errors.js';
-import type { BulkResult } from './types.js';
+import { AuthenticationError } from '../../errors/authentication-error.js';
+import { AdminApiError } from '../../errors/admin-api-error.js';
+import { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow } from '../../errors/bulk-chunk-error.js';
+import { CodedError } from '../../errors/coded-error.js';
+import { GraphQLRequestError } from '../../errors/graphql-request-error.js';
+import { GraphQLResponseError } from '../../errors/graphql-response-error.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { NetworkError } from '../../errors/network-error.js';
+import { RateLimitError } from '../../errors/rate-limit-error.js';
+import type { Redactor } from '../../errors/redactor.js';
+import type { LocalContext } from '../../validation/local-errors.js';
+import type { BulkResult } from '../types/types.js';
 
 /** Where a chunked bulk call stood when one chunk's call failed. */
 export interface ChunkFailure {

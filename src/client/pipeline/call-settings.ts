@@ -1,7 +1,7 @@
-import { invalidInput, type LocalContext } from '../validation/local-errors.js';
+import { invalidInput, type LocalContext } from '../../validation/local-errors.js';
 import { mergeExtraHeaders, type ExtraHeaders } from './extra-headers.js';
-import { nonNegativeInteger, positive, priority, type Fail, type ResolvedClientOptions } from './resolve-options.js';
-import type { CallOptions, Priority } from './types.js';
+import { nonNegativeInteger, positive, priority, type Fail, type ResolvedClientOptions } from '../options/resolve-options.js';
+import type { CallOptions, Priority } from '../types/types.js';
 
 /** What shapes one call: the client's settings with the call's own options over them. */
 export interface CallSettings {

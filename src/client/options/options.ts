@@ -1,5 +1,5 @@
-import type { PermitStore } from '../rate-limit/permit-store.js';
-import type { Priority } from './types.js';
+import type { PermitStore } from '../../rate-limit/permit-store.js';
+import type { Priority } from '../types/types.js';
 
 /** A rate-limit budget: at most `limit` requests in any sliding window of `windowMs`. */
 export interface RateLimitBudget {

@@ -1,5 +1,5 @@
 import type { ClientEvents, WaitingEvent } from './client-events.js';
-import type { WaitReason } from '../rate-limit/priority.js';
+import type { WaitReason } from '../../rate-limit/priority.js';
 
 const WAIT_REASONS: Record<WaitReason, string> = {
   budget: "the key's budget is spent for now",
@@ -7,7 +7,7 @@ const WAIT_REASONS: Record<WaitReason, string> = {
   learnt_limit: "the server's stated limit is lower than the one configured",
   unreachable: 'the server could not be reached',
 };
-import type { Logger, LogLevel } from './options.js';
+import type { Logger, LogLevel } from '../options/options.js';
 
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 

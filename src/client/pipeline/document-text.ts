@@ -1,7 +1,7 @@
 import { print, type DocumentNode } from 'graphql';
-import type { InvalidInputError } from '../errors/invalid-input-error.js';
-import { invalidInput, type LocalContext } from '../validation/local-errors.js';
-import type { AnyDocument, DocumentNodeLike } from './types.js';
+import type { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { invalidInput, type LocalContext } from '../../validation/local-errors.js';
+import type { AnyDocument, DocumentNodeLike } from '../types/types.js';
 
 /** Errors name the call as `request()`'s other local errors do. */
 export const REQUEST_CONTEXT: LocalContext = { operation: 'request', label: 'run the request' };

@@ -1,8 +1,8 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { payloadError } from '../response/interpret-response.js';
-import { errorBase, type ErrorContext } from '../response/error-context.js';
-import { isObject } from '../response/graphql-errors.js';
-import { payloadMessages } from '../response/payload-messages.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { payloadError } from '../../response/interpret-response.js';
+import { errorBase, type ErrorContext } from '../../response/error-context.js';
+import { isObject } from '../../response/graphql-errors.js';
+import { payloadMessages } from '../../response/payload-messages.js';
 
 /** The payload shape every documented mutation shares: a main object (or several) and `errors`. */
 export interface PayloadLike {

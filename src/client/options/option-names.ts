@@ -1,4 +1,4 @@
-import type { ClientOverrides } from './derive-options.js';
+import type { ClientOverrides } from '../facade/derive-options.js';
 import type { AdminClientOptions } from './options.js';
 
 /** The options `withOptions()` may change ({@link ClientOverrides}): the compiler refuses a name missing or too many. */

@@ -1,13 +1,13 @@
-import { InvalidInputError } from '../errors/invalid-input-error.js';
-import type { PermitStore } from '../rate-limit/permit-store.js';
-import { PRIORITIES } from '../rate-limit/priority.js';
-import { isHeaderSafeKey } from '../validation/api-key.js';
+import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import type { PermitStore } from '../../rate-limit/permit-store.js';
+import { PRIORITIES } from '../../rate-limit/priority.js';
+import { isHeaderSafeKey } from '../../validation/api-key.js';
 import { adminEndpointOf, baseUrlProblemText } from './base-url.js';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, environmentVariable } from './environment.js';
-import { isHeaderName, isHeaderValue, mergeExtraHeaders, UNCARRIABLE, type ExtraHeaders } from './extra-headers.js';
+import { isHeaderName, isHeaderValue, mergeExtraHeaders, UNCARRIABLE, type ExtraHeaders } from '../pipeline/extra-headers.js';
 import { isClientOption, unknownOptionProblem } from './option-names.js';
 import { DEFAULTS, type AdminClientOptions, type Logger, type LogLevel, type PacingOptions, type RateLimitBudget } from './options.js';
-import type { Priority } from './types.js';
+import type { Priority } from '../types/types.js';
 
 /** Options with every default applied and every value checked. */
 export interface ResolvedClientOptions {

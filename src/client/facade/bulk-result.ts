@@ -1,10 +1,10 @@
-import { InvalidResponseError } from '../errors/invalid-response-error.js';
-import { parseRowError } from '../errors/row-error.js';
-import { errorBase, type ErrorContext } from '../response/error-context.js';
-import { payloadMessages } from '../response/payload-messages.js';
-import type { ConsultingMeetingBulkResultFieldsFragment } from '../generated/graphql.js';
-import type { Unchecked } from './guaranteed-fields.js';
-import type { BulkResult } from './types.js';
+import { InvalidResponseError } from '../../errors/invalid-response-error.js';
+import { parseRowError } from '../../errors/row-error.js';
+import { errorBase, type ErrorContext } from '../../response/error-context.js';
+import { payloadMessages } from '../../response/payload-messages.js';
+import type { ConsultingMeetingBulkResultFieldsFragment } from '../../generated/graphql.js';
+import type { Unchecked } from '../types/guaranteed-fields.js';
+import type { BulkResult } from '../types/types.js';
 
 /** The bulk payload as the documents select it. */
 export interface BulkPayload {

@@ -1,8 +1,8 @@
-import type { BudgetInForce } from '../rate-limit/limiter.js';
-import type { RateLimitedOperationType } from '../rate-limit/bucket-name.js';
-import type { Priority, WaitReason } from '../rate-limit/priority.js';
+import type { BudgetInForce } from '../../rate-limit/limiter.js';
+import type { RateLimitedOperationType } from '../../rate-limit/bucket-name.js';
+import type { Priority, WaitReason } from '../../rate-limit/priority.js';
 
-export type { Priority, WaitReason } from '../rate-limit/priority.js';
+export type { Priority, WaitReason } from '../../rate-limit/priority.js';
 
 /**
  * What every event says of the call it belongs to. A call is one method call (or one chunk of a

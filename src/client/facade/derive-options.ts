@@ -1,7 +1,9 @@
-import { InvalidInputError } from '../errors/invalid-input-error.js';
-import { isClientOption, KEPT_FROM_PARENT, unknownOptionProblem } from './option-names.js';
-import type { AdminClientOptions } from './options.js';
-import { callTuning, positive, type Fail, type ResolvedClientOptions } from './resolve-options.js';
+import { InvalidInputError } from '../../errors/invalid-input-error.js';
+import { isClientOption, KEPT_FROM_PARENT, unknownOptionProblem } from '../options/option-names.js';
+import type { AdminClientOptions } from '../options/options.js';
+import { callTuning, positive, type Fail, type ResolvedClientOptions } from '../options/resolve-options.js';
+import type { ClientEvents } from '../events/client-events.js';
+import type { ClientWiring } from './operation-runner.js';
 
 /**
  * The options `withOptions()` may change: how each call is made. What makes the client what it is
@@ -37,4 +39,16 @@ export function deriveOptions(parent: ResolvedClientOptions, overrides: ClientOv
   const authErrorCodes = overrides.authErrorCodes ?? parent.authErrorCodes;
   if (!Array.isArray(authErrorCodes) || !authErrorCodes.every((code) => typeof code === 'string')) fail('authErrorCodes', 'authErrorCodes must be a list of strings');
   return { ...parent, timeoutMs, authErrorCodes, ...callTuning(overrides, parent, fail) };
+}
+
+/**
+ * What a derived client takes from its parent (see `AdminClient.withOptions`). Not exported from
+ * the package, so only `withOptions()` can hand one to the constructor.
+ */
+export class DerivedClientSeed {
+  constructor(
+    readonly options: ResolvedClientOptions,
+    readonly wiring: ClientWiring,
+    readonly parentEvents: ClientEvents,
+  ) {}
 }
