@@ -26,5 +26,6 @@ describe('memory bounded by active keys: "state of a key idle for longer than it
     await new Promise((resolve) => setTimeout(resolve, 2 * WINDOW_MS));
     for (let call = 0; call < 20_000 && sharedMemoryStore().bucketCount > others + 1; call += 1) await tenant(-1).grantCoupon('coupon-1', { userId: 'last' });
     expect(sharedMemoryStore().bucketCount).toBeLessThanOrEqual(others + 1);
-  });
+    // 40,000 calls, CPU-bound: 9 s alone, over 20 s while the rest of the suite shares 2 cores (CI failed on it).
+  }, 90_000);
 });
