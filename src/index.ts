@@ -28,7 +28,7 @@ export { PUBLIC_OPERATIONS as OPERATIONS, type OperationName, type OperationSumm
 export type * from './client/types/types.js';
 export { SDK_VERSION } from './client/options/version.js';
 
-export { AdminApiError, type AdminApiErrorOptions } from './errors/admin-api-error.js';
+export { AdminApiError, type AdminApiErrorOptions, type Ran } from './errors/admin-api-error.js';
 export { AuthenticationError, type AuthenticationErrorOptions } from './errors/authentication-error.js';
 export { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type FailedChunk, type IndexedBulkRow, type RowRange } from './errors/bulk-chunk-error.js';
 export { CodedError, type CodedErrorOptions } from './errors/coded-error.js';

@@ -1,6 +1,20 @@
 import type { ResponseHeaders, ResponseMetadata } from '../response/response-metadata.js';
 import { NO_SECRETS, type Redactor } from './redactor.js';
 
+/**
+ * Whether the operation of a failed call ran on the server:
+ * - `'yes'`: the answer shows it ran (its result came back, with errors or an unusable part): do
+ *   not send it again blindly;
+ * - `'no'`: it surely did not (refused before running, never sent, never reached the server, a
+ *   429, a documented error code): sending it again cannot do it twice;
+ * - `'unknown'`: it may have (a timeout, a lost connection, a 5xx, an error raised while it ran
+ *   without its result): check before repeating an operation that changes data.
+ *
+ * Three strings rather than a boolean: `executed: false` used to mean both "did not run" and
+ * "the answer does not show it ran", and a mutation that failed after it started got the latter.
+ */
+export type Ran = 'yes' | 'no' | 'unknown';
+
 /** Options shared by every error the SDK throws. */
 export interface AdminApiErrorOptions {
   /** The SDK method or GraphQL operation that failed, e.g. `'grantCoupon'`. */
@@ -18,6 +32,11 @@ export interface AdminApiErrorOptions {
   callId?: string;
   /** The HTTP response the error came with, when there was one (credentials already redacted). */
   response?: ResponseMetadata;
+  /**
+   * Whether the operation ran (see {@link Ran}).
+   * @default `'unknown'` for an error of a call; `'no'` for one raised before any call was made (no `callId`)
+   */
+  ran?: Ran | undefined;
 }
 
 /**
@@ -57,6 +76,16 @@ export class AdminApiError extends Error {
    * when there was no response or it carried none.
    */
   readonly requestId: string | undefined;
+  /**
+   * Whether the operation ran on the server: `'yes'`, `'no'` or `'unknown'` (see {@link Ran}).
+   * Branch on it before repeating a call that changes data.
+   *
+   * @example
+   * ```ts
+   * if (error instanceof AdminApiError && error.ran === 'no') await admin.createCoupon(input); // nothing was created
+   * ```
+   */
+  readonly ran: Ran;
   readonly #redactor: Redactor;
 
   constructor(message: string, options: AdminApiErrorOptions) {
@@ -67,6 +96,8 @@ export class AdminApiError extends Error {
     this.status = options.response?.status;
     this.headers = options.response?.headers;
     this.requestId = options.response?.requestId;
+    // An error raised before any call was made (a refused input) sent nothing.
+    this.ran = options.ran ?? (options.callId === undefined ? 'no' : 'unknown');
     this.#redactor = redactor;
   }
 
@@ -84,6 +115,7 @@ export class AdminApiError extends Error {
       status: this.status,
       requestId: this.redacted(this.requestId),
       headers: this.redacted(this.headers),
+      ran: this.ran,
       ...this.jsonFields(),
     };
   }

@@ -15,6 +15,8 @@ export interface AuthenticationErrorOptions extends AdminApiErrorOptions {
  */
 export class AuthenticationError extends AdminApiError {
   override name = 'AuthenticationError';
+  /** Refused as a whole: it did not run. */
+  override readonly ran = 'no';
   /** The HTTP status (200 when the server reported it as a GraphQL error). */
   override readonly status: number;
   /** The server's GraphQL error code, when it sent one. */

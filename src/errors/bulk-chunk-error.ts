@@ -25,6 +25,8 @@ export interface RowRange {
  */
 export type BulkChunkFate = 'not_executed' | 'executed' | 'unknown';
 
+const RAN_OF = { executed: 'yes', not_executed: 'no', unknown: 'unknown' } as const;
+
 /** The chunk of a chunked bulk call whose request failed. */
 export interface FailedChunk extends RowRange {
   /** Whether its rows may have been created or canceled. */
@@ -47,7 +49,8 @@ export interface BulkChunkErrorOptions extends AdminApiErrorOptions {
  * (`completed`, in input order, each with its input `index`; a row there may still carry its own
  * row errors), the chunk whose call failed and what is known of its fate (`failedChunk`), the rows
  * never sent (`notSent`), and the failure itself (`cause`). `callId`, `status`, `headers` and
- * `requestId` are those of the failed chunk's call (as on `cause`).
+ * `requestId` are those of the failed chunk's call (as on `cause`); `ran` is the failed chunk's
+ * (`'yes'`, `'no'`, `'unknown'` for `failedChunk.fate` `executed`, `not_executed`, `unknown`).
  *
  * @example Resume without creating anything twice
  * ```ts
@@ -76,7 +79,8 @@ export class BulkChunkError extends AdminApiError {
   readonly notSent: Readonly<RowRange>;
 
   constructor(message: string, options: BulkChunkErrorOptions) {
-    super(message, options);
+    // `ran` is the failed chunk's (the finished chunks ran: see `completed`).
+    super(message, { ...options, ran: RAN_OF[options.failedChunk.fate] });
     this.completed = options.completed;
     this.failedChunk = options.failedChunk;
     this.notSent = options.notSent;

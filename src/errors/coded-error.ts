@@ -22,6 +22,8 @@ export interface CodedErrorOptions extends AdminApiErrorOptions {
 /**
  * A coded error: the server raised `extensions.error.code` in the top-level `errors` array, or the
  * client refused an input the server surely would refuse with that code (`local: true`, nothing sent).
+ * `ran` is `'no'` for a documented code (a refusal) and `'unknown'` for `GENERAL-001` (an unexpected
+ * internal failure) or a code the spec does not list.
  *
  * @example
  * ```ts
@@ -55,7 +57,9 @@ export class CodedError extends AdminApiError {
   readonly local: boolean;
 
   constructor(message: string, options: CodedErrorOptions) {
-    super(message, options);
+    // A documented code is a refusal; GENERAL-001 (an unexpected internal failure) or a code the
+    // spec does not list may come after part of the work was done.
+    super(message, { ran: isDocumentedCode(options.code) && options.code !== 'GENERAL-001' ? 'no' : undefined, ...options });
     this.code = options.code;
     this.details = options.details ?? {};
     this.path = options.path ?? [];

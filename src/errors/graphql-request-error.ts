@@ -54,7 +54,7 @@ export class GraphQLRequestError extends GraphQLResponseError {
   readonly missingFields: readonly MissingField[];
 
   constructor(message: string, options: GraphQLRequestErrorOptions) {
-    super(message, { ...options, executed: false });
+    super(message, { ...options, ran: 'no' });
     this.missingFields = options.missingFields ?? [];
   }
 

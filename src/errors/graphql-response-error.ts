@@ -33,9 +33,12 @@ export interface GraphQLResponseErrorOptions extends AdminApiErrorOptions {
   graphQLErrors?: readonly GraphQLErrorDetail[];
   /** `extensions.code` of the first error, when the server sent one. */
   serverCode?: string;
-  /** True when the response's `data` held the operation's result alongside the errors. */
+  /**
+   * True when the response's `data` held the operation's result alongside the errors.
+   * @deprecated Pass `ran: 'yes'`; `executed` goes in the next minor version.
+   */
   executed?: boolean;
-  /** The response's `data` when `executed`. */
+  /** The response's `data` when it ran. */
   data?: Record<string, unknown>;
 }
 
@@ -45,12 +48,12 @@ export interface GraphQLResponseErrorOptions extends AdminApiErrorOptions {
  * - Raised while the operation ran (`data` present, the error's `path` naming a field): e.g. a
  *   resolver's internal failure that the server masks ("Unexpected error."). When `data` is null
  *   and the error's path names a mutation field, the mutation was started and failed: GraphQL nulls
- *   `data` whatever the resolver had already done, so it **may have run** (`executed` is false: the
- *   answer does not show it ran). It is never sent again; check before repeating it.
+ *   `data` whatever the resolver had already done, so it **may have run** (`ran: 'unknown'`: the
+ *   answer does not show whether it ran). It is never sent again; check before repeating it.
  * - Raised before anything ran (a document the server's schema refuses): the subclass
- *   {@link GraphQLRequestError}.
+ *   {@link GraphQLRequestError} (`ran: 'no'`).
  * - An answer that shows the operation ran (its `data` holds a result) but comes with errors or a
- *   non-2xx status, e.g. a `RATE_LIMIT_EXCEEDED` error on a nested field: then `executed` is true,
+ *   non-2xx status, e.g. a `RATE_LIMIT_EXCEEDED` error on a nested field: then `ran` is `'yes'`,
  *   `data` holds what the server returned, and the call was not sent again.
  *
  * @example
@@ -60,7 +63,7 @@ export interface GraphQLResponseErrorOptions extends AdminApiErrorOptions {
  * } catch (error) {
  *   if (error instanceof GraphQLRequestError) {
  *     // Nothing ran: the server refused the document (error.graphQLErrors, error.missingFields).
- *   } else if (error instanceof GraphQLResponseError && error.executed) {
+ *   } else if (error instanceof GraphQLResponseError && error.ran === 'yes') {
  *     // The coupon exists: do not create it again. Its payload is in error.data.
  *   } else if (error instanceof GraphQLResponseError) {
  *     // It may have run: look the coupon up before creating it again.
@@ -80,24 +83,23 @@ export class GraphQLResponseError extends AdminApiError {
   /** `extensions.code` of the first error, when there is one. */
   readonly serverCode: string | undefined;
   /**
-   * True when the response's `data` held the operation's result: it ran, and the client did not
-   * send it again. Never repeat such a call blindly; its result is in {@link GraphQLResponseError.data}.
+   * `ran === 'yes'`: the response's `data` held the operation's result.
    *
-   * False only says the answer does not show that it ran, not that it did not run: a
-   * {@link GraphQLRequestError} surely did not run (the server refused the document), but an error
-   * whose `path` names a mutation field with `data: null` means the mutation was started and
-   * failed, and its effects may have happened. The client never sends either again.
+   * False only said the answer does not show that it ran, not that it did not run: a
+   * {@link GraphQLRequestError} surely did not run, but a mutation that failed after it started may
+   * have; {@link AdminApiError.ran} tells the two apart (`'no'`, `'unknown'`).
+   * @deprecated Use `ran` (`'yes'`, `'no'` or `'unknown'`); `executed` goes in the next minor version.
    */
   readonly executed: boolean;
-  /** The response's `data` as sent when `executed` (it may quote your input; left out of `toJSON()`). */
+  /** The response's `data` as sent when it ran (it may quote your input; left out of `toJSON()`). */
   readonly data: Record<string, unknown> | undefined;
 
   constructor(message: string, options: GraphQLResponseErrorOptions) {
-    super(message, options);
+    super(message, options.executed === true ? { ...options, ran: 'yes' } : options);
     this.messages = options.messages;
     this.graphQLErrors = options.graphQLErrors ?? [];
     this.serverCode = options.serverCode;
-    this.executed = options.executed ?? false;
+    this.executed = this.ran === 'yes';
     this.data = options.data;
   }
 

@@ -16,7 +16,8 @@ export class HttpError extends AdminApiError {
   override readonly status: number;
 
   constructor(message: string, options: HttpErrorOptions) {
-    super(message, options);
+    // A 4xx refuses the request; a 5xx (or a proxy's) may come after the operation ran.
+    super(message, { ran: options.status < 500 ? 'no' : 'unknown', ...options });
     this.status = options.status;
   }
 

@@ -7,8 +7,8 @@ export interface InvalidResponseErrorOptions extends AdminApiErrorOptions {
   /** What was wrong, e.g. `'malformed_json'`. */
   problem: InvalidResponseProblem;
   /**
-   * True when the answer shows the operation ran (its payload came back); default false: it may
-   * or may not have run.
+   * True when the answer shows the operation ran (its payload came back).
+   * @deprecated Pass `ran: 'yes'`; `executed` goes in the next minor version.
    */
   executed?: boolean;
 }
@@ -38,8 +38,8 @@ export type InvalidResponseProblem =
  * nor `errors`, one holding a number that would reach you wrong (`invalid_number`: an integer
  * field beyond 2^53, a 400-digit timestamp, a number JSON overflows to Infinity), or a bulk answer
  * whose results do not match the rows (`results_mismatch`). The request reached the server, so it
- * may have been executed; `executed` is true when the answer shows it was: do not send it again
- * without checking what it did.
+ * may have been executed: `ran` is `'yes'` when the answer shows it was (do not send it again
+ * without checking what it did), else `'unknown'`.
  */
 export class InvalidResponseError extends AdminApiError {
   override name = 'InvalidResponseError';
@@ -48,17 +48,18 @@ export class InvalidResponseError extends AdminApiError {
   /** What was wrong. */
   readonly problem: InvalidResponseProblem;
   /**
-   * True when the answer shows the operation ran (its payload came back: `missing_guaranteed_field`,
-   * `invalid_number`, `results_mismatch`, a payload without its object); false when it may or may
-   * not have run (the body could not be read at all).
+   * `ran === 'yes'`: the answer shows the operation ran (its payload came back:
+   * `missing_guaranteed_field`, `invalid_number`, `results_mismatch`, a payload without its
+   * object); false when it may or may not have run (the body could not be read at all).
+   * @deprecated Use `ran` (`'yes'` or `'unknown'` here); `executed` goes in the next minor version.
    */
   readonly executed: boolean;
 
   constructor(message: string, options: InvalidResponseErrorOptions) {
-    super(message, options);
+    super(message, options.executed === true ? { ...options, ran: 'yes' } : options);
     this.status = options.status;
     this.problem = options.problem;
-    this.executed = options.executed === true;
+    this.executed = this.ran === 'yes';
   }
 
   protected override jsonFields(): Record<string, unknown> {

@@ -32,7 +32,7 @@ export class NetworkError extends AdminApiError {
   readonly origin: string | undefined;
 
   constructor(message: string, options: NetworkErrorOptions) {
-    super(message, options);
+    super(message, { ran: options.mayHaveReachedServer ? 'unknown' : 'no', ...options });
     this.mayHaveReachedServer = options.mayHaveReachedServer;
     this.networkCode = options.networkCode;
     this.origin = options.origin;

@@ -27,6 +27,8 @@ export interface PayloadErrorOptions extends AdminApiErrorOptions {
  */
 export class PayloadError extends AdminApiError {
   override name = 'PayloadError';
+  /** Refused as a whole: it did not run. */
+  override readonly ran = 'no';
   /** The server's messages, as sent (without the API key). They may quote your input. */
   readonly messages: string[];
   /** A stable name for a documented updateSubscription message. */

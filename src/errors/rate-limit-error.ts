@@ -20,6 +20,8 @@ export interface RateLimitErrorOptions extends AdminApiErrorOptions {
  */
 export class RateLimitError extends AdminApiError {
   override name = 'RateLimitError';
+  /** Refused as a whole: it did not run. */
+  override readonly ran = 'no';
   /** Which counter was exhausted. */
   readonly operationType: 'mutations' | 'queries';
   /** The server's limit for that counter, when it said. */

@@ -32,7 +32,8 @@ export class RedirectError extends HttpError {
   readonly redirectOrigin: string | undefined;
 
   constructor(message: string, options: RedirectErrorOptions) {
-    super(message, options);
+    // The server may have run it before redirecting.
+    super(message, { ran: 'unknown', ...options });
     this.redirectOrigin = options.redirectOrigin;
   }
 

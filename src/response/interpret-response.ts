@@ -30,7 +30,7 @@ export interface InterpretOptions extends ErrorContext {
 /**
  * Turns a (non-429) HTTP outcome into the response's `data`, or throws the error class the
  * contract names for it: an answer that shows the operation ran but carries errors or a non-2xx
- * status first (`GraphQLResponseError` with `executed: true`), then coded errors (whatever the
+ * status first (`GraphQLResponseError` with `ran: 'yes'`), then coded errors (whatever the
  * status), authentication, request errors (`GraphQLRequestError`: refused before running, whatever
  * the status and media type), HTTP and other GraphQL errors, then unusable bodies.
  */
@@ -119,7 +119,7 @@ function executedWithErrors(entries: GraphQLErrorEntry[], status: number, data: 
       messages: entries.map((entry) => options.redactor.secret(entry.message)),
       graphQLErrors: graphQLErrorDetails(entries, options.redactor),
       ...(rawCode === undefined ? {} : { serverCode: options.redactor.secret(rawCode) }),
-      executed: true,
+      ran: 'yes',
       // As sent but for any API key a hostile server echoed into it (util.inspect shows it).
       data: options.redactor.secretDeep(data),
     },

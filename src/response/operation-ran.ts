@@ -10,7 +10,7 @@ import { isObject } from './graphql-errors.js';
  * False does not show that it did not run. `data: null` (or a null root field) with an error whose
  * path names the mutation means its resolver started and failed, and GraphQL drops the result
  * whatever the resolver had already done: the mutation may have run. Such an answer is
- * `GraphQLResponseError` with `executed: false`, which no retry rule sends again; only a request
+ * `GraphQLResponseError` with `ran: 'unknown'`, which no retry rule sends again; only a request
  * error (no `data`: `GraphQLRequestError`) or a 429 shows that nothing ran.
  */
 export function showsOperationRan(outcome: HttpOutcome): boolean {

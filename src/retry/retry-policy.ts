@@ -20,7 +20,7 @@ const RETRYABLE_STATUSES = new Set([502, 503, 504]);
  * | unparseable 2xx body | retry | no (`InvalidResponseError`) |
  * | coded, payload, auth, other HTTP errors | no | no |
  * | request error (`GraphQLRequestError`: refused before running; the same document would be refused again) | no | no |
- * | GraphQL error while it ran, result not shown (`GraphQLResponseError`, `executed: false`: it may have run) | no | no |
+ * | GraphQL error while it ran, result not shown (`GraphQLResponseError`, `ran: 'unknown'`: it may have run) | no | no |
  */
 export function isRetryable(error: unknown, safety: RetrySafety): boolean {
   if (error instanceof NetworkError) return safety === 'idempotent' || !error.mayHaveReachedServer;

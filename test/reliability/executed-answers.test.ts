@@ -22,7 +22,7 @@ describe('no re-send after any response showing the operation ran', () => {
     const { error } = await failureOf(() => item.call(faultClient(server, { maxRetries: 4 })));
     expect(server.arrivals(field)).toBe(1);
     expect(error).toBeInstanceOf(GraphQLResponseError);
-    expect(error).toMatchObject({ executed: true, serverCode: 'RATE_LIMIT_EXCEEDED', data: item.data });
+    expect(error).toMatchObject({ ran: 'yes', executed: true, serverCode: 'RATE_LIMIT_EXCEEDED', data: item.data });
     expect((error as Error).message).toContain('ran');
   });
 
@@ -69,13 +69,13 @@ describe('executed for data: null with an error whose path names the mutation: i
   // stays false ("not shown to have run"); the message says it may have run, and it is never re-sent.
   const masked = (field: string) => ({ message: 'Unexpected error.', locations: [{ line: 1, column: 40 }], path: [field], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 
-  it.each(OPERATION_CASES.map((item) => [item.field, item] as const))('%s: GraphQLResponseError { executed: false } saying it may have run, sent once even when safe to repeat', async (field, item) => {
+  it.each(OPERATION_CASES.map((item) => [item.field, item] as const))('%s: GraphQLResponseError { ran: unknown } saying it may have run, sent once even when safe to repeat', async (field, item) => {
     server.script(json({ data: null, errors: [masked(field)] }), answerOk);
     const { error } = await failureOf(() => item.call(faultClient(server, { maxRetries: 4 })));
     expect(server.arrivals(field)).toBe(1);
     expect(error).toBeInstanceOf(GraphQLResponseError);
     expect(error).not.toBeInstanceOf(GraphQLRequestError);
-    expect(error).toMatchObject({ executed: false, data: undefined, graphQLErrors: [{ path: [field] }] });
+    expect(error).toMatchObject({ ran: 'unknown', executed: false, data: undefined, graphQLErrors: [{ path: [field] }] });
     expect((error as Error).message).toContain(`Unexpected error. It may have run (the error stands at ${field}): it was not sent again; check its effects before repeating it.`);
   });
 

@@ -18,7 +18,7 @@ export interface BulkPayload {
  * string parsed for its code and `valid_options=` hint. Row meetings are as sent; the operation's
  * unwrap checks their guaranteed fields.
  *
- * @throws {InvalidResponseError} (`results_mismatch`, `executed: true`) when `results` is not one
+ * @throws {InvalidResponseError} (`results_mismatch`, `ran: 'yes'`) when `results` is not one
  * entry per row of `rows` (the spec: same length and order as the input; `name` is how the method
  * calls them): `results[i]` would no longer belong to row `i`, yet the rows were processed.
  */
@@ -41,7 +41,7 @@ export function toBulkResult(payload: BulkPayload, rows: unknown, name: string, 
 function resultsMismatch(context: ErrorContext, count: number, name: string, received: number | undefined): InvalidResponseError {
   return new InvalidResponseError(
     `Failed to ${context.label}: the answer has ${received ?? 'no'} results for ${count} ${name}, so they cannot be matched. The operation ran: check the ${name} before sending any again.`,
-    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'results_mismatch', executed: true },
+    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'results_mismatch', ran: 'yes' },
   );
 }
 

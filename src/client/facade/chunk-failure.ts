@@ -1,12 +1,5 @@
-import { AuthenticationError } from '../../errors/authentication-error.js';
-import { AdminApiError } from '../../errors/admin-api-error.js';
+import { AdminApiError, type Ran } from '../../errors/admin-api-error.js';
 import { BulkChunkError, type BulkChunkErrorOptions, type BulkChunkFate, type IndexedBulkRow } from '../../errors/bulk-chunk-error.js';
-import { CodedError } from '../../errors/coded-error.js';
-import { GraphQLRequestError } from '../../errors/graphql-request-error.js';
-import { GraphQLResponseError } from '../../errors/graphql-response-error.js';
-import { InvalidResponseError } from '../../errors/invalid-response-error.js';
-import { NetworkError } from '../../errors/network-error.js';
-import { RateLimitError } from '../../errors/rate-limit-error.js';
 import type { Redactor } from '../../errors/redactor.js';
 import type { LocalContext } from '../../validation/local-errors.js';
 import type { BulkResult } from '../types/types.js';
@@ -67,17 +60,17 @@ const FATE_ADVICE: Record<BulkChunkFate, (rows: string) => string> = {
   unknown: (rows) => `The server may have executed ${rows}: check them before sending them again.`,
 };
 
+/** A chunk's fate from its error's `ran`: one rule for both (see {@link Ran}). */
+const FATE_OF: Record<Ran, BulkChunkFate> = { yes: 'executed', no: 'not_executed', unknown: 'unknown' };
+
 /**
- * What is known of a failed chunk whose request left: refused as a whole (a coded error, a 429, a
- * refused key, a request error) means not executed; an answer showing it ran (an error with
- * `executed: true`) means executed; anything else may have run.
+ * What is known of a failed chunk whose request left: what its error says of whether it ran
+ * (refused as a whole: a documented code, a 429, a refused key, a request error, a 4xx, a request
+ * that never reached the server; an answer showing it ran; else it may have run). Anything but an
+ * SDK error (a caller's abort reason after the request left) may have run.
  */
 function chunkFate(cause: unknown): BulkChunkFate {
-  if (cause instanceof CodedError || cause instanceof RateLimitError || cause instanceof AuthenticationError || cause instanceof GraphQLRequestError) return 'not_executed';
-  if (cause instanceof NetworkError && !cause.mayHaveReachedServer) return 'not_executed';
-  if (cause instanceof GraphQLResponseError && cause.executed) return 'executed';
-  if (cause instanceof InvalidResponseError && cause.executed) return 'executed';
-  return 'unknown';
+  return cause instanceof AdminApiError ? FATE_OF[cause.ran] : 'unknown';
 }
 
 function range(start: number, end: number): string {

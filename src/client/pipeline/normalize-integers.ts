@@ -81,6 +81,6 @@ function invalidNumber(context: ErrorContext, path: string, problem: string): In
   const where = context.redactor.text(path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}...` : path);
   return new InvalidResponseError(
     `Failed to ${context.label}: the response's ${where} ${problem}. The operation ran; check its result before repeating it.`,
-    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'invalid_number', executed: true },
+    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'invalid_number', ran: 'yes' },
   );
 }

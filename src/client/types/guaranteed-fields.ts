@@ -124,6 +124,6 @@ function missingGuaranteedField(context: ErrorContext, path: string): InvalidRes
   return new InvalidResponseError(
     `Failed to ${context.label}: the server reported success without ${path}, which a successful answer always carries. ` +
       'The change was probably applied; check its state before repeating the call.',
-    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'missing_guaranteed_field', executed: true },
+    { ...errorBase(context), status: context.response?.status ?? 200, problem: 'missing_guaranteed_field', ran: 'yes' },
   );
 }
