@@ -15,6 +15,7 @@ export type {
   CallEvent,
   ClientEventListener,
   ClientEventMap,
+  PermitWait,
   RateLimitedEvent,
   RequestEvent,
   ResponseEvent,

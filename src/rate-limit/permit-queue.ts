@@ -15,6 +15,18 @@ export interface Permit {
    * stops counting at once (`PermitStore.giveBack`; a store without it gets `release`).
    */
   giveBack(): void;
+  /** How long the request waited in the queue for this permit and why; undefined when it got one at once. */
+  readonly waited?: PermitWait | undefined;
+}
+
+/** How long a request waited in the queue for its permit, and why. */
+export interface PermitWait {
+  /** From asking for the permit to getting it. */
+  waitedMs: number;
+  /** Why it waited (the store's last refusal): `'budget'`, `'paused'` (after a 429) or `'learnt_limit'`. */
+  reason: WaitReason;
+  /** The budget in force when it got the permit. */
+  budget: BudgetInForce;
 }
 
 type Refusal = Extract<AcquireResult, { granted: false }>;
@@ -214,7 +226,10 @@ export class PermitQueue implements WaiterOwner<Permit> {
         const taker = this.#head();
         const permit = this.#permit(result.permitId);
         if (taker === undefined) permit.release();
-        else if (this.#leave(taker)) taker.resolve(permit);
+        else if (this.#leave(taker)) {
+          permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.budget() };
+          taker.resolve(permit);
+        }
       }
     } finally {
       this.#running = false;
@@ -256,7 +271,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     return { expectedMs: untilNextAttempt + Math.floor(ahead / budget.limit) * budget.windowMs, reason: this.#reason, budget };
   }
 
-  #permit(permitId: string): Permit {
+  #permit(permitId: string): StorePermit {
     return new StorePermit(this.#options, permitId, this.#slotFreed);
   }
 
@@ -270,6 +285,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
 /** A permit of the store, released or given back once (a second time changes nothing). */
 class StorePermit implements Permit {
   #released = false;
+  waited: PermitWait | undefined;
 
   constructor(
     readonly options: Pick<PermitQueueOptions, 'store' | 'bucket' | 'windowMs'>,

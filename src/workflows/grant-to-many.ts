@@ -1,5 +1,6 @@
 import type { RateLimitBudget } from '../client/options/options.js';
 import type { CallOptions, GrantResult, MemberRef } from '../client/types/types.js';
+import { telemetry } from '../client/events/telemetry.js';
 import { LazyModule } from '../client/pipeline/lazy-module.js';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { NO_SECRETS } from '../errors/redactor.js';
@@ -23,6 +24,8 @@ export interface GrantJobContext {
   budget: RateLimitBudget | undefined;
   /** Where the journal's code comes from (not public: tests pass a module that fails to load). */
   journalModule?: LazyModule<JournalModule>;
+  /** False when the client says `telemetry: false`: no instrumentation sees the job. */
+  telemetry?: boolean;
 }
 
 type JournalModule = typeof import('./journal.js');
@@ -83,9 +86,23 @@ export async function grantCouponToMany(
   context: GrantJobContext = { budget: undefined },
 ): Promise<GrantToManySummary> {
   checkOptions(couponId, members, options);
+  const total = options.total ?? (Array.isArray(members) ? members.length : undefined);
+  const run = () => runJob(client, couponId, members, options, context, total);
+  // One span for the job, never one per row (school-admin-sdk/otel): its grants are the job's.
+  const observer = context.telemetry === false ? undefined : telemetry();
+  return observer === undefined ? run() : observer.job({ operation: OPERATION, rows: total }, run);
+}
+
+async function runJob(
+  client: GrantCouponClient,
+  couponId: string,
+  members: GrantMemberSource,
+  options: GrantToManyOptions,
+  context: GrantJobContext,
+  total: number | undefined,
+): Promise<GrantToManySummary> {
   const now = options.now ?? (() => performance.now());
   const startedAt = now();
-  const total = options.total ?? (Array.isArray(members) ? members.length : undefined);
   const concurrency = options.concurrency ?? defaultConcurrency(context.budget);
 
   const journalModule = options.journal === undefined ? undefined : await (context.journalModule ?? JOURNAL_MODULE).get(JOB_CONTEXT, 'the job could not open its journal; nothing was sent');

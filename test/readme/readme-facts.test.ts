@@ -123,6 +123,7 @@ describe('the tables say what the code does', () => {
       `authErrorCodes: [${DEFAULTS.authErrorCodes.map((code) => `'${code}'`).join(', ')}]`,
       `requestIdHeaders: [${DEFAULTS.requestIdHeaders.map((header) => `'${header}'`).join(', ')}]`,
       `logLevel: '${DEFAULTS.logLevel}'`,
+      `telemetry: ${DEFAULTS.telemetry},`,
       `interactiveReserve: undefined, // default: ${DEFAULTS.interactiveReserveShare * 100}% of the limit in force, at least 1`,
       ...(['timeoutMs', 'maxRetries', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize'] as const).map(
         (name) => `${name}: ${numberLiteral(DEFAULTS[name])},`,
@@ -131,7 +132,7 @@ describe('the tables say what the code does', () => {
     // Every default is accounted for above (leaseMarginMs through leaseMs, interactiveReserveShare through interactiveReserve);
     // bulkRampShare is no option (docs/architecture.md, "Pacing").
     expect(Object.keys(DEFAULTS).sort()).toEqual(
-      ['timeoutMs', 'maxRetries', 'mutations', 'queries', 'leaseMarginMs', 'interactiveReserveShare', 'bulkRampShare', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize', 'authErrorCodes', 'requestIdHeaders', 'logLevel'].sort(),
+      ['timeoutMs', 'maxRetries', 'mutations', 'queries', 'leaseMarginMs', 'interactiveReserveShare', 'bulkRampShare', 'waitingThresholdMs', 'retryBaseDelayMs', 'maxRetryDelayMs', 'maxRateLimitWaitMs', 'maxResponseBytes', 'bulkChunkSize', 'authErrorCodes', 'requestIdHeaders', 'logLevel', 'telemetry'].sort(),
     );
     expect(expected.filter((text) => !code.includes(text))).toEqual([]);
   });

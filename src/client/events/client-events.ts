@@ -1,8 +1,11 @@
 import type { BudgetInForce } from '../../rate-limit/limiter.js';
 import type { RateLimitedOperationType } from '../../rate-limit/bucket-name.js';
+import type { PermitWait } from '../../rate-limit/permit-queue.js';
 import type { Priority, WaitReason } from '../../rate-limit/priority.js';
+import { telemetry } from './telemetry.js';
 
 export type { Priority, WaitReason } from '../../rate-limit/priority.js';
+export type { PermitWait } from '../../rate-limit/permit-queue.js';
 
 /**
  * What every event says of the call it belongs to. A call is one method call (or one chunk of a
@@ -29,6 +32,12 @@ export interface CallEvent {
 export interface RequestEvent extends CallEvent {
   /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
+  /**
+   * How long this attempt waited in the queue for its permit, why (`'budget'`, `'paused'` after a
+   * 429, `'learnt_limit'`) and under which budget; undefined when it got its permit at once (or
+   * pacing is off).
+   */
+  waited?: PermitWait | undefined;
 }
 
 /** Emitted when an attempt got an HTTP response (any status). */
@@ -152,9 +161,9 @@ export class ClientEvents {
     return () => set.delete(listener);
   }
 
-  /** True when someone listens to `name` (callers skip building events nobody reads). */
+  /** True when someone listens to `name` (callers skip building events nobody reads): a listener, or an instrumentation. */
   listening(name: keyof ClientEventMap): boolean {
-    return this.#listeners[name].size > 0 || this.#parent?.listening(name) === true;
+    return this.#listeners[name].size > 0 || (this.#parent === undefined ? telemetry() !== undefined : this.#parent.listening(name));
   }
 
   emit<K extends keyof ClientEventMap>(name: K, event: ClientEventMap[K]): void {
@@ -168,6 +177,8 @@ export class ClientEvents {
         // A listener's bug must not turn a successful call into a failure.
       }
     }
-    this.#parent?.emit(name, event);
+    // The root client hands every event on to an instrumentation (school-admin-sdk/otel), once.
+    if (this.#parent === undefined) telemetry()?.event(name, event);
+    else this.#parent.emit(name, event);
   }
 }

@@ -12,7 +12,7 @@ import type { ClientWiring } from './operation-runner.js';
  */
 export type ClientOverrides = Pick<
   AdminClientOptions,
-  'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders'
+  'timeoutMs' | 'maxRetries' | 'headers' | 'priority' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'authErrorCodes' | 'requestIdHeaders' | 'telemetry'
 >;
 
 /**

@@ -17,6 +17,7 @@ import type { CallAnswer } from './api-promise.js';
 import { newCallId } from '../pipeline/call-id.js';
 import { resolveCallSettings, type CallSettings } from '../pipeline/call-settings.js';
 import type { ClientEvents } from '../events/client-events.js';
+import { telemetry } from '../events/telemetry.js';
 import { documentText, REQUEST_CONTEXT } from '../pipeline/document-text.js';
 import { normalizeIntegers } from '../pipeline/normalize-integers.js';
 import type { OperationDefinition, RetrySafety } from './operations.js';
@@ -148,23 +149,28 @@ export class OperationRunner {
       throw invalidInput(context, 'atomic', `an atomic batch of ${items.length} rows cannot be split into chunks of ${size} (bulkChunkSize); send at most ${size} rows or use atomic: false`);
     }
     checkOperationVariables(context, op.field, variablesOf([...items]), names);
-    const parts: BulkResult[] = [];
-    let response: AnsweredAttempt | undefined;
-    const chunks = Math.ceil(items.length / size);
-    for (let start = 0; start < items.length; start += size) {
-      const end = Math.min(start + size, items.length);
-      const progress: CallProgress = { sent: 0 };
-      try {
-        const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names, progress);
-        parts.push(answer.data);
-        response = answer.response;
-      } catch (error) {
-        // What finished, what failed and what was never sent: the caller can resume without duplicates.
-        const failure = { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks, sent: progress.sent > 0 };
-        throw bulkChunkError(context, new Redactor([this.#options.apiKey]), failure, error);
+    const send = async (): Promise<CallAnswer<BulkResult>> => {
+      const parts: BulkResult[] = [];
+      let response: AnsweredAttempt | undefined;
+      const chunks = Math.ceil(items.length / size);
+      for (let start = 0; start < items.length; start += size) {
+        const end = Math.min(start + size, items.length);
+        const progress: CallProgress = { sent: 0 };
+        try {
+          const answer = await this.run(method, op, variablesOf(items.slice(start, end)), options, names, progress);
+          parts.push(answer.data);
+          response = answer.response;
+        } catch (error) {
+          // What finished, what failed and what was never sent: the caller can resume without duplicates.
+          const failure = { finished: parts, start, end, total: items.length, chunk: parts.length + 1, chunks, sent: progress.sent > 0 };
+          throw bulkChunkError(context, new Redactor([this.#options.apiKey]), failure, error);
+        }
       }
-    }
-    return { data: mergeBulkResults(parts), response };
+      return { data: mergeBulkResults(parts), response };
+    };
+    // One span for the job, its chunks' calls under it (school-admin-sdk/otel).
+    const observer = this.#options.telemetry ? telemetry() : undefined;
+    return observer === undefined ? send() : observer.job({ operation: method, rows: items.length }, send);
   }
 }
 

@@ -13,6 +13,7 @@ const OVERRIDABLE = {
   bulkChunkSize: true,
   authErrorCodes: true,
   requestIdHeaders: true,
+  telemetry: true,
 } satisfies Record<keyof ClientOverrides, true>;
 
 /** Why each option a derived client cannot change stays its parent's. */

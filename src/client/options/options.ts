@@ -206,6 +206,13 @@ export interface AdminClientOptions {
    * @default 'info'
    */
   logLevel?: LogLevel | undefined;
+  /**
+   * `false`: an OpenTelemetry instrumentation registered in the process
+   * (`school-admin-sdk/otel`) does not see this client's calls (no spans, no metrics, no
+   * `traceparent` header). A client derived with `withOptions` may say otherwise for its own calls.
+   * @default true (nothing is recorded while no instrumentation is registered)
+   */
+  telemetry?: boolean | undefined;
 }
 
 /** Every default of {@link AdminClientOptions}, in one place. */
@@ -247,4 +254,6 @@ export const DEFAULTS = Object.freeze({
   requestIdHeaders: Object.freeze(['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray']),
   /** {@link AdminClientOptions.logLevel}. */
   logLevel: 'info' as LogLevel,
+  /** {@link AdminClientOptions.telemetry}. */
+  telemetry: true,
 });

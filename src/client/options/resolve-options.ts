@@ -45,6 +45,8 @@ export interface ResolvedClientOptions {
   /** Lower-cased. */
   requestIdHeaders: readonly string[];
   priority: Priority | undefined;
+  /** Seen by an instrumentation (`school-admin-sdk/otel`) when one is registered. */
+  telemetry: boolean;
   logger: Logger | undefined;
   logLevel: LogLevel;
 }
@@ -104,7 +106,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
 export type Fail = (field: string, problem: string) => never;
 
 /** How calls are made: what a client sets and a derived client (`withOptions`) may change. */
-export type CallTuning = Pick<ResolvedClientOptions, 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'headers' | 'requestIdHeaders' | 'priority'>;
+export type CallTuning = Pick<ResolvedClientOptions, 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'headers' | 'requestIdHeaders' | 'priority' | 'telemetry'>;
 
 /**
  * The call tuning of `options`, checked, each unset field taken from `fallback` (the defaults for
@@ -120,6 +122,7 @@ export function callTuning(options: Partial<Pick<AdminClientOptions, keyof CallT
     headers: mergeExtraHeaders(fallback.headers, options.headers, fail),
     requestIdHeaders: headerNames(options.requestIdHeaders, fallback.requestIdHeaders, 'requestIdHeaders', fail),
     priority: priority(options.priority, fallback.priority, 'priority', fail),
+    telemetry: flag(options.telemetry, fallback.telemetry, 'telemetry', fail),
   };
 }
 
@@ -196,6 +199,12 @@ export function nonNegative(value: number | undefined, fallback: number, field: 
 export function positiveInteger(value: number | undefined, fallback: number, field: string, fail: Fail): number {
   if (value === undefined) return fallback;
   return Number.isInteger(value) && value > 0 ? value : fail(field, `${field} must be a positive integer`);
+}
+
+/** `value` checked (true or false, never a string that reads like one), or `fallback` when undefined. */
+function flag(value: boolean | undefined, fallback: boolean, field: string, fail: Fail): boolean {
+  if (value === undefined) return fallback;
+  return typeof value === 'boolean' ? value : fail(field, `${field} must be true or false`);
 }
 
 /** `value` checked, or `fallback` when undefined. */

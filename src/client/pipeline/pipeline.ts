@@ -13,10 +13,11 @@ import { isRateLimited, readRateLimitInfo, type RateLimitInfo } from '../../resp
 import { AnsweredAttempt } from '../../response/response-metadata.js';
 import { publicTransportError } from '../../response/transport-error.js';
 import { isRetryable } from '../../retry/retry-policy.js';
-import type { GraphQLTransport, HttpOutcome } from '../../transport/graphql-transport.js';
+import type { AttemptOptions, GraphQLTransport, HttpOutcome } from '../../transport/graphql-transport.js';
 import { TransportFailureSignal } from '../../transport/transport-failure.js';
 import type { CallSettings } from './call-settings.js';
 import type { ClientEvents } from '../events/client-events.js';
+import { telemetry, type Telemetry } from '../events/telemetry.js';
 import { DEFAULTS } from '../options/options.js';
 import type { RetrySafety } from '../facade/operations.js';
 import { LazyModule } from './lazy-module.js';
@@ -104,6 +105,19 @@ export class RequestPipeline {
    */
   run<T>(call: PipelineCall, finish: (answer: PipelineAnswer) => T): Promise<T> {
     const type = operationTypeOf(call.document);
+    const observer = this.#telemetry();
+    if (observer === undefined) return this.#start(call, type, finish);
+    const { operation, callId, document, operationName } = call;
+    return observer.call({ operation, callId, document, operationName, operationType: type, priority: call.priority ?? 'interactive', url: this.#options.endpoint }, () => this.#start(call, type, finish));
+  }
+
+  /** The instrumentation that sees this client's calls (`school-admin-sdk/otel`), unless `telemetry: false`. */
+  #telemetry(): Telemetry | undefined {
+    return this.#options.telemetry ? telemetry() : undefined;
+  }
+
+  /** The call itself: its first permit asked for at once (see {@link RequestPipeline.run}). */
+  #start<T>(call: PipelineCall, type: RateLimitedOperationType, finish: (answer: PipelineAnswer) => T): Promise<T> {
     let permit: Promise<Permit> | undefined;
     try {
       permit = this.#acquire(call, type, 0);
@@ -271,25 +285,37 @@ export class RequestPipeline {
     budget.sent += 1;
     if (call.progress !== undefined) call.progress.sent = budget.sent;
     const attempt = budget.sent;
-    if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt });
-    const started = performance.now();
+    if (this.#events.listening('request')) this.#events.emit('request', { operation: call.operation, callId: call.callId, operationType: type, attempt, waited: permit?.waited });
     let neverLeft = false;
     try {
-      const outcome = await this.#transport.send(call, call);
-      if (this.#events.listening('response')) {
-        this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
-      }
-      return outcome;
+      const observer = this.#telemetry();
+      return await (observer === undefined
+        ? this.#exchange(call, context, type, attempt, call)
+        : observer.attempt(call.callId, attempt, (headers) => this.#exchange(call, context, type, attempt, { signal: call.signal, timeoutMs: call.timeoutMs, headers: { ...call.headers, ...headers } })));
     } catch (error) {
-      neverLeft = error instanceof TransportFailureSignal && error.neverReachedServer;
-      // A redirect or an unusable body came with a response; a network failure or a timeout did not.
-      const response = error instanceof TransportFailureSignal ? error.response : undefined;
-      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), { timeoutMs: call.timeoutMs, origin: this.#origin });
+      neverLeft = error instanceof NetworkError && !error.mayHaveReachedServer;
+      throw error;
     } finally {
       // Released when the answer (or the failure) arrived: the request counts for one more window.
       // One that surely never reached the server (no connection) gives its permit back at once.
       if (neverLeft) permit?.giveBack();
       else permit?.release();
+    }
+  }
+
+  /** One request on the wire: its HTTP outcome, or its failure as the public error class. */
+  async #exchange(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, attempt: number, options: AttemptOptions): Promise<HttpOutcome> {
+    const started = performance.now();
+    try {
+      const outcome = await this.#transport.send(call, options);
+      if (this.#events.listening('response')) {
+        this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
+      }
+      return outcome;
+    } catch (error) {
+      // A redirect or an unusable body came with a response; a network failure or a timeout did not.
+      const response = error instanceof TransportFailureSignal ? error.response : undefined;
+      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), { timeoutMs: call.timeoutMs, origin: this.#origin });
     }
   }
 
