@@ -13,6 +13,7 @@ const LIBRARY_ENTRIES = {
   'redis/index': 'src/redis/index.ts',
   'scheduling/index': 'src/scheduling/index.ts',
   'webhooks/index': 'src/webhooks/index.ts',
+  'otel/index': 'src/otel/index.ts',
 };
 
 /**

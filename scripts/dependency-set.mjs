@@ -21,6 +21,25 @@ import semver from 'semver';
  */
 const STACK_CAPS = {};
 
+/**
+ * Development packages installed with a peer's newest version, because their own peer range is
+ * tied to its minor: the OpenTelemetry JS SDK 2 (what runs on Node 20, and what package.json pins)
+ * accepts @opentelemetry/api below 1.10 only, and the SDK 3 (Node >= 22.15) 1.10 only. The newest
+ * leg runs test/otel with the current SDK, as integrators on Node 22 and 24 install it.
+ */
+const NEWEST_COMPANIONS = {
+  '@opentelemetry/api': [
+    '@opentelemetry/sdk-trace@latest',
+    '@opentelemetry/sdk-metrics@latest',
+    '@opentelemetry/context-async-hooks@latest',
+    '@opentelemetry/core@latest',
+    '@opentelemetry/instrumentation@latest',
+    '@opentelemetry/instrumentation-undici@latest',
+    '@opentelemetry/sdk-node@latest',
+    '@opentelemetry/exporter-trace-otlp-http@latest',
+  ],
+};
+
 const which = process.argv[2];
 if (which !== 'oldest' && which !== 'newest') {
   process.stderr.write('Usage: node scripts/dependency-set.mjs oldest|newest\n');
@@ -34,4 +53,5 @@ const specs = Object.entries(ranges).map(([name, range]) => {
   const alternatives = range.split('||').map((part) => part.trim()).filter((part) => cap === undefined || semver.intersects(part, cap));
   return `${name}@${alternatives.at(-1)}`;
 });
+if (which === 'newest') for (const name of Object.keys(ranges)) specs.push(...(NEWEST_COMPANIONS[name] ?? []));
 process.stdout.write(`${specs.join('\n')}\n`);

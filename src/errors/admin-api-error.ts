@@ -78,7 +78,8 @@ export class AdminApiError extends Error {
   readonly requestId: string | undefined;
   /**
    * Whether the operation ran on the server: `'yes'`, `'no'` or `'unknown'` (see {@link Ran}).
-   * Branch on it before repeating a call that changes data.
+   * Branch on it before repeating a call that changes data; OpenTelemetry spans carry the same
+   * value (`school_admin.ran`, `school-admin-sdk/otel`).
    *
    * @example
    * ```ts

@@ -19,14 +19,14 @@ const projectRoot = join(here, '../..');
 const fixtures = join(here, 'fixtures');
 
 /** Code that importing the main entry must not load (public-api.md: "Package and entry points"). */
-const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks)\//;
-const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'bottleneck', 'p-retry'];
+const OPTIONAL_SOURCE_DIRS = /^src\/(testing|redis|cli|scheduling|webhooks|otel)\//;
+const PACKAGES_NOT_LOADED_BY_IMPORT = ['ioredis', 'msw', 'temporal-polyfill', 'commander', 'csv-parse', 'csv-stringify', 'bottleneck', 'p-retry', '@opentelemetry/api'];
 /** Packages only the `school-admin` bin uses: bundled into it, never installed with the library. */
 const CLI_ONLY_PACKAGES = ['commander', 'csv-parse', 'csv-stringify'];
 /** The conditions a worker bundler resolves with (wrangler's for workerd). */
 const WORKER_CONDITIONS = ['workerd', 'worker', 'browser'];
 
-const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './package.json'];
+const EXPORTED_SUBPATHS = ['.', './testing', './testing/msw', './redis', './scheduling', './webhooks', './otel', './package.json'];
 /** Tests that start processes (tsc, node, attw) on a shared 2-core machine. */
 const PROCESS_TIMEOUT_MS = 120_000;
 
@@ -180,10 +180,10 @@ describe('package.json metadata for the registry page', () => {
 });
 
 describe('dependency ranges accept the current majors', () => {
-  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17', () => {
+  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17, @opentelemetry/api 1.9 and later 1.x', () => {
     const { dependencies, peerDependencies } = packed.manifest;
     expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
-    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0' });
+    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0', '@opentelemetry/api': '^1.9.0' });
     expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
   });
 });
