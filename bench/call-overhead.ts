@@ -6,13 +6,20 @@
  * with one fixed payload. Batches alternate between the two after a warm-up; the figures are
  * medians over batches of the per-call mean.
  *
+ * With `--otel`, two more variants alternate with them: the same call in a process with an
+ * OpenTelemetry set-up but the SDK's instrumentation disabled (what the app pays for OpenTelemetry
+ * itself: the AsyncLocalStorage context manager), and with `school-admin-sdk/otel` enabled (a span
+ * per call and per attempt, exported in batches; metrics recorded). See support/otel-variants.ts.
+ *
  * Run: npm run bench:overhead   (builds dist/ first)
+ *      npm run bench:overhead -- --otel
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { otelVariants, type OtelState } from './support/otel-variants.js';
 
 type Sdk = typeof import('../src/index.js');
 
@@ -90,22 +97,44 @@ try {
 
   const sample = await viaSdk();
   if (sample.grant.id !== GRANT.id || sample.created !== true) throw new Error('Failed to run the benchmark: the SDK did not read the fixed payload.');
-  await batch(viaSdk, WARMUP_CALLS);
-  await batch(viaFetch, WARMUP_CALLS);
-
-  const costs = { sdk: [] as Cost[], fetch: [] as Cost[] };
-  for (let index = 0; index < BATCHES; index += 1) {
-    costs.sdk.push(await batch(viaSdk, CALLS_PER_BATCH));
-    costs.fetch.push(await batch(viaFetch, CALLS_PER_BATCH));
+  const otel = process.argv.includes('--otel') ? await otelVariants(new URL('../dist/otel/index.js', import.meta.url)) : undefined;
+  /** Each variant: how it is called, and the OpenTelemetry state its batches run in. */
+  const variants: Array<{ name: string; call: () => Promise<unknown>; state: OtelState }> = [
+    { name: 'AdminClient.grantCoupon', call: viaSdk, state: 'none' },
+    { name: 'raw fetch POST', call: viaFetch, state: 'none' },
+    ...(otel === undefined
+      ? []
+      : [
+          { name: '  + OpenTelemetry set up, not the SDK\'s', call: viaSdk, state: 'sdk-only' as const },
+          { name: '  + school-admin-sdk/otel enabled', call: viaSdk, state: 'instrumented' as const },
+        ]),
+  ];
+  for (const variant of variants) {
+    otel?.set(variant.state);
+    await batch(variant.call, WARMUP_CALLS);
   }
-  const cpu = { sdk: median(costs.sdk.map((c) => c.cpuMicros)), fetch: median(costs.fetch.map((c) => c.cpuMicros)) };
-  const wall = { sdk: median(costs.sdk.map((c) => c.wallMicros)), fetch: median(costs.fetch.map((c) => c.wallMicros)) };
+  const costs = variants.map(() => [] as Cost[]);
+  for (let index = 0; index < BATCHES; index += 1) {
+    for (const [at, variant] of variants.entries()) {
+      otel?.set(variant.state);
+      costs[at]?.push(await batch(variant.call, CALLS_PER_BATCH));
+    }
+  }
+  await otel?.stop();
+  const cpu = costs.map((cost) => median(cost.map((c) => c.cpuMicros)));
+  const wall = costs.map((cost) => median(cost.map((c) => c.wallMicros)));
   const cell = (value: number) => `${value.toFixed(1).padStart(8)} µs`;
+  const row = (name: string, cpuMicros: number, wallMicros: number) => console.log(`  ${name.padEnd(40)} ${cell(cpuMicros)} ${cell(wallMicros)}`);
   console.log(`Per call, median of ${BATCHES} batches x ${CALLS_PER_BATCH} sequential calls (Node ${process.version}, loopback, pacing off)`);
-  console.log(`                          CPU          wall`);
-  console.log(`  AdminClient.grantCoupon ${cell(cpu.sdk)} ${cell(wall.sdk)}`);
-  console.log(`  raw fetch POST          ${cell(cpu.fetch)} ${cell(wall.fetch)}`);
-  console.log(`  SDK overhead            ${cell(cpu.sdk - cpu.fetch)} ${cell(wall.sdk - wall.fetch)}`);
+  console.log(`  ${''.padEnd(40)}      CPU          wall`);
+  variants.forEach((variant, at) => row(variant.name, cpu[at] as number, wall[at] as number));
+  const [sdkCpu = 0, fetchCpu = 0, otelCpu = 0, instrumentedCpu = 0] = cpu;
+  const [sdkWall = 0, fetchWall = 0, otelWall = 0, instrumentedWall = 0] = wall;
+  row('SDK overhead', sdkCpu - fetchCpu, sdkWall - fetchWall);
+  if (otel !== undefined) {
+    row('OpenTelemetry set-up (not the SDK\'s)', otelCpu - sdkCpu, otelWall - sdkWall);
+    row('school-admin-sdk/otel, per call', instrumentedCpu - otelCpu, instrumentedWall - otelWall);
+  }
 } finally {
   server.stop();
 }
