@@ -100,7 +100,7 @@ describe('a bulk call sent in chunks: one span for the job, a call span per chun
     expect(job?.status.code).toBe(SpanStatusCode.UNSET);
   });
 
-  it('a chunk that fails: the job span ends in error with the BulkChunkError\'s ran, its failed chunk\'s span too', async () => {
+  it('a chunk that fails: the job span ends in error with the BulkChunkError\'s ran, its failed chunk\'s span too', { timeout: 60_000 }, async () => {
     const admin = new AdminClient({ apiKey: DEMO_API_KEY_FOR_TESTS, baseUrl: server.url, bulkChunkSize: 2 });
     const start = Math.floor(Date.now() / 1000) + 60 * 86_400;
     const rows = [0, 1, 2].map((index) => ({ startedAt: start + index * 3_600, endedAt: start + index * 3_600 + 1_800 }));
