@@ -62,6 +62,6 @@ export function telemetry(): Telemetry | undefined {
  * `only` is not that one (so disabling one instrumentation never removes another's).
  */
 export function setTelemetry(instrumentation: Telemetry | undefined, only?: Telemetry): void {
-  const global = globalThis as { [SLOT]?: Telemetry };
+  const global = globalThis as { [SLOT]?: Telemetry | undefined };
   if (only === undefined || global[SLOT] === only) global[SLOT] = instrumentation;
 }
