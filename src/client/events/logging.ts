@@ -1,4 +1,4 @@
-import type { ClientEvents, WaitingEvent } from './client-events.js';
+import type { ClientEvents, RateLimitedEvent, WaitingEvent } from './client-events.js';
 import type { WaitReason } from '../../rate-limit/priority.js';
 
 const WAIT_REASONS: Record<WaitReason, string> = {
@@ -13,7 +13,7 @@ const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 
 
 /**
  * Sends the client's events to a logger: requests and responses at `debug`, retries at `info`,
- * 429s at `warn`. Long waits for a permit (`waiting`) go to `info` for interactive calls (someone
+ * 429 pauses at `warn` (one line per pause, with the count of calls answered 429). Long waits for a permit (`waiting`) go to `info` for interactive calls (someone
  * is waiting for them) and to `debug` for background work, where waiting is the plan and a bulk
  * job would otherwise log a line per row. Every line names the call's id (`[call_...]`), so the
  * lines of concurrent calls can be told apart. Events carry no key and no variables, so neither do
@@ -42,9 +42,40 @@ export function attachLogger(events: ClientEvents, logger: Logger, level: LogLev
       logger.info(`school-admin-sdk: retrying ${event.operation} [${event.callId}] after ${event.error} (attempt ${event.attempt})`, { ...event }),
     );
   }
-  if (enabled('warn')) {
-    events.on('rateLimited', (event) =>
-      logger.warn(`school-admin-sdk: ${event.operationType} rate limit hit by ${event.operation} [${event.callId}] (attempt ${event.attempt}); pausing ${event.waitMs} ms`, { ...event }),
-    );
-  }
+  if (enabled('warn')) events.on('rateLimited', pauseAnnouncer(logger));
+}
+
+/**
+ * The line of a pause is written once no 429 has come for this long: the requests in flight when
+ * the budget ran out are answered within moments of each other, and the pause holds every other
+ * request (at least 1 s), so the line comes while the calls it counts wait.
+ */
+const PAUSE_LINE_QUIET_MS = 200;
+
+/**
+ * One `warn` line per 429 pause, not one per call (a burst of 64 grants in flight once gave 20
+ * lines for one pause); the `rateLimited` events stay one per call. The line names the first call
+ * answered 429 and how many were, once the burst's answers are in: each goes again after the
+ * pause. A 429 while a pause lasts belongs to it.
+ */
+function pauseAnnouncer(logger: Logger): (event: RateLimitedEvent) => void {
+  const pauses: Partial<Record<string, { first: RateLimitedEvent; until: number; calls: number; timer?: ReturnType<typeof setTimeout> | undefined }>> = {};
+  return (event) => {
+    const now = Date.now();
+    let pause = pauses[event.operationType];
+    if (pause === undefined || now >= pause.until) pauses[event.operationType] = pause = { first: event, until: now + event.waitMs, calls: 0 };
+    const open = pause;
+    open.calls += 1;
+    // Written (timer cleared to undefined) once: a late 429 of the pause is counted in no second line.
+    if (open.calls > 1 && open.timer === undefined) return;
+    clearTimeout(open.timer);
+    open.timer = setTimeout(() => {
+      open.timer = undefined;
+      const { first } = open;
+      logger.warn(
+        `school-admin-sdk: ${first.operationType} rate limit hit (429) by ${open.calls} call(s), first ${first.operation} [${first.callId}] (attempt ${first.attempt}); pausing ${first.waitMs} ms`,
+        { ...first, calls: open.calls },
+      );
+    }, Math.min(PAUSE_LINE_QUIET_MS, event.waitMs / 2));
+  };
 }
