@@ -7,7 +7,8 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENET
 /**
  * A TLS handshake that failed, so the request was never sent: fetch (undici) writes a request only
  * once the handshake has succeeded. The client refused the server's certificate (OpenSSL's X.509
- * verification codes as Node names them, and `ERR_TLS_CERT_ALTNAME_INVALID`); the server's first
+ * verification codes as Node names them, `UNABLE_TO_GET_ISSUER_CERT_LOCALLY`, `CERT_HAS_EXPIRED`,
+ * `SELF_SIGNED_CERT_IN_CHAIN`, ..., and `ERR_TLS_CERT_ALTNAME_INVALID`); the server's first
  * bytes were not TLS at all (`ERR_SSL_WRONG_VERSION_NUMBER` and
  * `ERR_SSL_PACKET_LENGTH_TOO_LONG`, a plain-HTTP server behind an `https://` URL: a server would
  * have to send unencrypted bytes after a completed handshake to cause them, which no TLS stack
@@ -21,7 +22,7 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENET
  * costs a retry, a wrong "never reached" could send a mutation twice.
  */
 const TLS_HANDSHAKE =
-  /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_|CERT_|CRL_|ERROR_IN_C|DEPTH_ZERO|SELF_SIGNED|INVALID_CA|INVALID_PURPOSE|PATH_LENGTH|HOSTNAME_MISMATCH|ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|UNSUPPORTED_PROTOCOL|TLSV1_ALERT_PROTOCOL_VERSION|SSLV3_ALERT_HANDSHAKE_FAILURE)$)/;
+  /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_|CERT_|DEPTH_ZERO|SELF_SIGNED|INVALID_CA|ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|UNSUPPORTED_PROTOCOL|TLSV1_ALERT_PROTOCOL_VERSION|SSLV3_ALERT_HANDSHAKE_FAILURE)$)/;
 
 const neverConnected = (code: string): boolean => NEVER_CONNECTED.has(code) || TLS_HANDSHAKE.test(code);
 
