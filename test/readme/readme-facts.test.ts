@@ -80,6 +80,13 @@ describe('the README stays a front door', () => {
     expect(withSimulator?.marker?.attributes).toEqual(expect.arrayContaining([['expect', '429: every mutation waits'], ['expect', 'created: true, true']]));
   });
 
+  it('"the CSV member reader the CLI uses is exported for scripts, or the README says why not" (issue 30): it says why not, and the main entry indeed does not export it', () => {
+    const bulk = README.slice(README.indexOf('\n### Bulk grants\n'), README.indexOf('\n### Slots from local time\n'));
+    expect(bulk.replace(/\s+/gu, ' ')).toContain("The CLI's CSV reader is not exported: it wraps csv-parse, which only the bin bundles");
+    expect(readFileSync(join(PROJECT_ROOT, 'src/index.ts'), 'utf8')).not.toMatch(/readMemberCsv|member-csv/u);
+    expect(Object.keys(manifest.dependencies)).not.toContain('csv-parse');
+  });
+
   it('its scheduling section shows localTimeToUnix in a snippet that runs', () => {
     const scheduling = README.slice(README.indexOf('\n### Slots from local time\n'), README.indexOf('\n### Deno, Bun and Cloudflare Workers\n'));
     const block = fencedBlocks(scheduling).find((candidate) => candidate.code.includes('localTimeToUnix('));
