@@ -25,7 +25,7 @@ export function attachLogger(events: ClientEvents, logger: Logger, level: LogLev
     const expected = event.expectedMs === undefined ? '' : `, ${event.reason === 'unreachable' ? 'at most' : 'about'} ${Math.ceil(event.expectedMs / 1000)} s more expected`;
     // A call retrying after the server could not be reached waits for its next attempt, not for a permit.
     const what = event.reason === 'unreachable' ? `to try again (${WAIT_REASONS[event.reason]}${event.networkCode === undefined ? '' : `: ${event.networkCode}`})` : `for a ${event.operationType} permit (${WAIT_REASONS[event.reason]})`;
-    const line = `school-admin-sdk: ${event.operation} [${event.callId}] (${event.priority}) has waited ${Math.round(event.waitedMs)} ms ${what}${expected}`;
+    const line = `school-admin-sdk: ${event.operation} [${event.callId}] (${event.priority}) has waited ${event.waitedMs} ms ${what}${expected}`;
     if (event.priority === 'interactive') logger.info(line, { ...event });
     else logger.debug(line, { ...event });
   };
@@ -34,7 +34,7 @@ export function attachLogger(events: ClientEvents, logger: Logger, level: LogLev
   if (enabled('debug')) {
     events.on('request', (event) => logger.debug(`school-admin-sdk: sending ${event.operation} [${event.callId}] (attempt ${event.attempt})`, { ...event }));
     events.on('response', (event) =>
-      logger.debug(`school-admin-sdk: ${event.operation} [${event.callId}] answered HTTP ${event.status} in ${Math.round(event.durationMs)} ms (attempt ${event.attempt})`, { ...event }),
+      logger.debug(`school-admin-sdk: ${event.operation} [${event.callId}] answered HTTP ${event.status} in ${event.durationMs} ms (attempt ${event.attempt})`, { ...event }),
     );
   }
   if (enabled('info')) {
