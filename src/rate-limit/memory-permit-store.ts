@@ -174,6 +174,9 @@ export class MemoryPermitStore implements PermitStore {
 
   /** {@inheritDoc PermitStore.seed} */
   async seed(bucket: string, sends: readonly EarlierSend[], windowMs: number): Promise<void> {
+    // NaN times would count forever or never: refuse them before any is counted.
+    if (!(Array.isArray(sends) && sends.every((send) => Number.isFinite(send?.sentAt) && Number.isFinite(send.answeredAt)) && windowMs >= 1))
+      throw new RangeError('Failed to seed earlier sends: pass [{ sentAt, answeredAt }] in epoch ms and a positive windowMs.');
     const state = this.#state(bucket);
     state.windowMs ||= windowMs;
     // Bulk work's sends: they count in the background lane too, and a resumed job is not ramped again.

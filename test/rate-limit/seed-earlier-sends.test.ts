@@ -56,6 +56,23 @@ describe('MemoryPermitStore.seed: "a new, minimal, optional way to seed a bucket
     expect(await grantedNow(resumed, background)).toBe(50);
   });
 
+  it('what a script may pass wrongly (a Map, undefined, NaN times, no window) is a clear RangeError, and nothing is counted', async () => {
+    const store = new MemoryPermitStore();
+    const wrong: Array<[unknown, number]> = [
+      [new Map([[1, 2]]), WINDOW_MS],
+      [undefined, WINDOW_MS],
+      [[undefined], WINDOW_MS],
+      [[{ sentAt: Number.NaN, answeredAt: 1 }], WINDOW_MS],
+      [[{ sentAt: 1, answeredAt: '2' }], WINDOW_MS],
+      [[{ sentAt: 1, answeredAt: 2 }], Number.NaN],
+    ];
+    for (const [sends, windowMs] of wrong) {
+      await expect(store.seed(bucket, sends as EarlierSend[], windowMs)).rejects.toThrow(new RangeError('Failed to seed earlier sends: pass [{ sentAt, answeredAt }] in epoch ms and a positive windowMs.'));
+    }
+    expect(store.bucketCount).toBe(0);
+    expect(await grantedNow(store, request(3))).toBe(3);
+  });
+
   it('the Redis store has none: it granted the earlier process\'s permits itself and counts them already', () => {
     expect('seed' in RedisPermitStore.prototype).toBe(false);
   });
