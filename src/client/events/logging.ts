@@ -46,36 +46,37 @@ export function attachLogger(events: ClientEvents, logger: Logger, level: LogLev
 }
 
 /**
- * The line of a pause is written once no 429 has come for this long: the requests in flight when
- * the budget ran out are answered within moments of each other, and the pause holds every other
- * request (at least 1 s), so the line comes while the calls it counts wait.
+ * The line of a pause is written this long after its first 429 (or half way through a shorter
+ * pause): the requests in flight when the budget ran out are answered within moments of each
+ * other, and the pause holds every other request, so the line comes while the calls it counts
+ * wait. A deadline, not a quiet time after the last 429: on a loaded machine the burst's answers
+ * came more than 200 ms apart, and a quiet time of 200 ms wrote the line before the last ones.
  */
-const PAUSE_LINE_QUIET_MS = 200;
+const PAUSE_LINE_AFTER_MS = 1_000;
 
 /**
  * One `warn` line per 429 pause, not one per call (a burst of 64 grants in flight once gave 20
  * lines for one pause); the `rateLimited` events stay one per call. The line names the first call
- * answered 429 and how many were, once the burst's answers are in: each goes again after the
- * pause. A 429 while a pause lasts belongs to it.
+ * answered 429 and how many were by then: each goes again after the pause. A 429 while a pause
+ * lasts belongs to it (one after the line is counted in no second line).
  */
 function pauseAnnouncer(logger: Logger): (event: RateLimitedEvent) => void {
-  const pauses: Partial<Record<string, { first: RateLimitedEvent; until: number; calls: number; timer?: ReturnType<typeof setTimeout> | undefined }>> = {};
+  const pauses: Partial<Record<string, { until: number; calls: number }>> = {};
   return (event) => {
     const now = Date.now();
-    let pause = pauses[event.operationType];
-    if (pause === undefined || now >= pause.until) pauses[event.operationType] = pause = { first: event, until: now + event.waitMs, calls: 0 };
-    const open = pause;
-    open.calls += 1;
-    // Written (timer cleared to undefined) once: a late 429 of the pause is counted in no second line.
-    if (open.calls > 1 && open.timer === undefined) return;
-    clearTimeout(open.timer);
-    open.timer = setTimeout(() => {
-      open.timer = undefined;
-      const { first } = open;
-      logger.warn(
-        `school-admin-sdk: ${first.operationType} rate limit hit (429) by ${open.calls} call(s), first ${first.operation} [${first.callId}] (attempt ${first.attempt}); pausing ${first.waitMs} ms`,
-        { ...first, calls: open.calls },
-      );
-    }, Math.min(PAUSE_LINE_QUIET_MS, event.waitMs / 2));
+    const open = pauses[event.operationType];
+    if (open !== undefined && now < open.until) {
+      open.calls += 1;
+      return;
+    }
+    const pause = (pauses[event.operationType] = { until: now + event.waitMs, calls: 1 });
+    setTimeout(
+      () =>
+        logger.warn(
+          `school-admin-sdk: ${event.operationType} rate limit hit (429) by ${pause.calls} call(s), first ${event.operation} [${event.callId}] (attempt ${event.attempt}); pausing ${event.waitMs} ms`,
+          { ...event, calls: pause.calls },
+        ),
+      Math.min(PAUSE_LINE_AFTER_MS, event.waitMs / 2),
+    );
   };
 }
