@@ -58,7 +58,7 @@ export { parseValidOptions, type ValidOptionsHint } from './errors/valid-options
 
 export { bucketName, type RateLimitedOperationType } from './rate-limit/bucket-name.js';
 export { MemoryPermitStore, type MemoryPermitStoreOptions } from './rate-limit/memory-permit-store.js';
-export type { AcquireRequest, AcquireResult, PermitStore } from './rate-limit/permit-store.js';
+export type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from './rate-limit/permit-store.js';
 export { operationTypeOf } from './rate-limit/operation-type.js';
 export type { BudgetInForce, BudgetSource } from './rate-limit/limiter.js';
 export { parseRetryAfter } from './retry/retry-after.js';

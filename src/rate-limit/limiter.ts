@@ -1,7 +1,7 @@
 import type { RateLimitedOperationType } from './bucket-name.js';
 import { ForeignShareBackoff } from './foreign-share-backoff.js';
 import { PermitQueue, type Permit } from './permit-queue.js';
-import type { AcquireRequest, PermitStore } from './permit-store.js';
+import type { AcquireRequest, EarlierSend, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import type { WaitInfo } from './waiting-watch.js';
 
@@ -170,6 +170,11 @@ export class RateLimiter {
     return { ...applied, source };
   }
 
+  /** How long a permit may stay unreleased before it is treated as answered (`limits.leaseMs`). */
+  get leaseMs(): number {
+    return this.#options.leaseMs;
+  }
+
   /** Calls of a type waiting for a permit in this client. */
   waiting(type: RateLimitedOperationType): number {
     return this.#queues[type].waiting;
@@ -264,6 +269,19 @@ export class RateLimiter {
     budget.applied = undefined; // until the store answers with the limit it applies now
     this.#options.store.learnLimit?.(this.#options.buckets[type], limit, this.#keepMs(type)).catch(() => undefined);
     if (this.#ownLimit(type) > before) this.#queues[type].wake();
+  }
+
+  /**
+   * A resumed job's earlier spending, from its journal: the budget the server had revealed to the
+   * earlier run is adopted as if learnt now (limit and window), and its requests are counted by the
+   * store when it can (`PermitStore.seed`: the memory store; the Redis store counted them already).
+   */
+  seedEarlier(type: RateLimitedOperationType, sends: readonly EarlierSend[], learnt?: LimiterBudget): Promise<void> {
+    if (learnt !== undefined) {
+      this.adaptLimit(type, learnt.limit);
+      this.#adaptWindow(type, learnt.windowMs);
+    }
+    return this.#options.store.seed?.(this.#options.buckets[type], sends, this.budget(type).windowMs) ?? Promise.resolve();
   }
 
   /** Holds every request of the type, in all clients sharing the store, until `untilMs`. */

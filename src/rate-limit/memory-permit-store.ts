@@ -1,7 +1,7 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
 import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
-import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
+import type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
 import { TimedSet } from './timed-set.js';
 
@@ -170,6 +170,22 @@ export class MemoryPermitStore implements PermitStore {
     const state = this.#state(bucket);
     state.learntWindow = windowMs;
     state.learntWindowUntil = Math.max(state.learntWindowUntil, this.#now() + keepMs);
+  }
+
+  /** {@inheritDoc PermitStore.seed} */
+  async seed(bucket: string, sends: readonly EarlierSend[], windowMs: number): Promise<void> {
+    // NaN times would count forever or never: refuse them before any is counted.
+    if (!(Array.isArray(sends) && sends.every((send) => Number.isFinite(send?.sentAt) && Number.isFinite(send.answeredAt)) && windowMs >= 1))
+      throw new RangeError('Failed to seed earlier sends: pass [{ sentAt, answeredAt }] in epoch ms and a positive windowMs.');
+    const state = this.#state(bucket);
+    state.windowMs ||= windowMs;
+    // Bulk work's sends: they count in the background lane too, and a resumed job is not ramped again.
+    for (const { sentAt, answeredAt } of sends) {
+      const permitId = `earlier-${(this.#issuedPermits += 1)}`;
+      state.answered.set(permitId, answeredAt);
+      state.background.set(permitId, answeredAt);
+      state.sent.set(permitId, sentAt);
+    }
   }
 
   /** {@inheritDoc PermitStore.onRelease} */

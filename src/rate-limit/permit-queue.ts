@@ -268,7 +268,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const ahead = (waiter.lane === 'background' ? this.#interactive.size : 0) + (waiter.list?.ahead(waiter) ?? 0);
     const budget = this.#options.budget();
     const untilNextAttempt = this.#timer === undefined ? 0 : Math.max(0, this.#dueAt - performance.now());
-    return { expectedMs: untilNextAttempt + Math.floor(ahead / budget.limit) * budget.windowMs, reason: this.#reason, budget };
+    return { expectedMs: Math.round(untilNextAttempt + Math.floor(ahead / budget.limit) * budget.windowMs), reason: this.#reason, budget };
   }
 
   #permit(permitId: string): StorePermit {

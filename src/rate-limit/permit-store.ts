@@ -72,11 +72,29 @@ export interface PermitStore {
    */
   learnWindow?(bucket: string, windowMs: number, keepMs: number): Promise<void>;
   /**
+   * Optional: counts requests that an earlier process sent on the bucket and that this store never
+   * granted (a job killed part-way and resumed: its journal lists them), as if they had been
+   * granted at `sentAt` and answered at `answeredAt`: each counts until a window after its answer,
+   * like the store's own (the bucket's window, `windowMs` until it knows one). Memory only: a store
+   * shared by processes (Redis) granted those requests itself and counts them already, so it leaves
+   * this out and nothing is counted twice. A store without it starts a resumed job with the whole
+   * budget, which the server may still be counting.
+   */
+  seed?(bucket: string, sends: readonly EarlierSend[], windowMs: number): Promise<void>;
+  /**
    * Optional: calls `listener` when a permit of `bucket` may have become free sooner than a
    * previous `tryAcquire` answered (a release or a permit given back in this process), with
    * `givenBack: true` for a permit given back (its slot is free now). Returns an unsubscribe function.
    */
   onRelease?(bucket: string, listener: (givenBack?: boolean) => void): () => void;
+}
+
+/** A request sent by an earlier process, for {@link PermitStore.seed} (epoch milliseconds). */
+export interface EarlierSend {
+  /** When its permit was granted (the request sent). */
+  sentAt: number;
+  /** When it was answered, or the latest it can have reached the server when that is unknown. */
+  answeredAt: number;
 }
 
 /** What {@link PermitStore.tryAcquire} needs to decide. */

@@ -4,9 +4,9 @@ import type { Waiter } from './wait-list.js';
 
 /** What a call that waits longer than the threshold is told. */
 export interface WaitInfo {
-  /** How long the call has waited for its permit so far. */
+  /** How long the call has waited for its permit so far, in whole milliseconds. */
   waitedMs: number;
-  /** An estimate of how much longer it will wait, when the limiter can tell. */
+  /** An estimate of how much longer it will wait, in whole milliseconds, when the limiter can tell. */
   expectedMs: number | undefined;
   reason: WaitReason;
   /**
@@ -75,7 +75,7 @@ export class WaitingWatch<TPermit> {
     const now = performance.now();
     for (let waiter = this.#oldest; waiter !== undefined && now - waiter.since >= this.#thresholdMs; waiter = this.#oldest) {
       this.remove(waiter);
-      waiter.onWaiting?.({ waitedMs: now - waiter.since, ...this.#describe(waiter) });
+      waiter.onWaiting?.({ waitedMs: Math.round(now - waiter.since), ...this.#describe(waiter) });
     }
     if (this.#timer === undefined) this.#arm();
   }

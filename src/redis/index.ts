@@ -18,4 +18,4 @@
  * @module school-admin-sdk/redis
  */
 export { RedisPermitStore, createRedisPermitStore, type RedisPermitStoreOptions } from './redis-permit-store.js';
-export type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
+export type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from '../rate-limit/permit-store.js';

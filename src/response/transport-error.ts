@@ -2,7 +2,7 @@ import { InvalidResponseError } from '../errors/invalid-response-error.js';
 import { NetworkError } from '../errors/network-error.js';
 import { RedirectError } from '../errors/redirect-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
-import { describeNetworkFailure, networkFailureCode } from '../transport/network-failure.js';
+import { describeNetworkFailure, networkFailureCode, neverReachedRemedy } from '../transport/network-failure.js';
 import { TransportFailureSignal } from '../transport/transport-failure.js';
 import { errorBase, type ErrorContext } from './error-context.js';
 
@@ -41,7 +41,7 @@ export function publicTransportError(error: unknown, context: ErrorContext, { ti
         `Failed to ${context.label}: ${context.redactor.text(describeNetworkFailure(failure.cause, where))} before a response arrived. ${
           failure.mayHaveReachedServer
             ? 'The request may have been executed; check before repeating it.'
-            : 'The request never reached the server; check baseUrl and the network.'
+            : `The request never reached the server; ${neverReachedRemedy(networkFailureCode(failure.cause), 'baseUrl')}.`
         }`,
         { ...base, mayHaveReachedServer: failure.mayHaveReachedServer, networkCode: networkFailureCode(failure.cause), origin: where, cause: sanitizedCause(failure.cause, context) },
       );

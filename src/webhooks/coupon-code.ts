@@ -1,26 +1,30 @@
 /** How two coupon codes are compared. */
 export interface CouponCodeComparison {
   /**
-   * Compare codes ignoring letter case. Off by default: the spec documents only whitespace stripping
-   * as the server's normalisation, and the webhook's `coupon.code` is the stored code of a server
-   * record (not what the buyer typed), so the exact stored spelling is what identifies a coupon;
-   * folding case could attribute another coupon whose code differs only by case. Turn it on only if
-   * your school is known to treat codes case-insensitively.
-   * @default false
+   * Compare codes ignoring letter case, as the simulator does (`5hrs2t` matches `5HRS2T`). The spec
+   * documents only whitespace stripping as the server's normalisation and says nothing of case;
+   * the simulator's documented choice is the one a shop's checkout makes: a code is unique among
+   * the school's live codes whatever its case, and a buyer may type it in any case. Under that
+   * rule two live codes cannot differ by case alone, so folding case cannot confuse two coupons,
+   * while keeping it would lose every order whose payload carries the code in another case than
+   * the one you stored (the spec's "the code the order used" may be what the buyer typed). Turn it
+   * off only if your school is known to hold codes that differ by case alone.
+   * @default true
    */
   caseInsensitive?: boolean | undefined;
 }
 
 /**
- * A coupon code the way the server stores it: all whitespace stripped (`' SPRING 26 '` ->
- * `'SPRING26'`), and lower-cased too when `caseInsensitive` is on.
+ * The key two coupon codes are compared by: all whitespace stripped, as the server stores a code
+ * (`' SPRING 26 '` -> `'SPRING26'`), and lower-cased unless `caseInsensitive` is `false`.
  *
  * @example
  * ```ts
- * couponCodeKey(' vip 2026\n'); // 'vip2026'
+ * couponCodeKey(' VIP 2026\n'); // 'vip2026'
+ * couponCodeKey(' VIP 2026\n', { caseInsensitive: false }); // 'VIP2026'
  * ```
  */
 export function couponCodeKey(code: string, comparison: CouponCodeComparison = {}): string {
   const stored = code.replace(/\s+/gu, '');
-  return comparison.caseInsensitive === true ? stored.toLowerCase() : stored;
+  return comparison.caseInsensitive === false ? stored : stored.toLowerCase();
 }

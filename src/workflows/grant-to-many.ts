@@ -6,6 +6,7 @@ import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { NO_SECRETS } from '../errors/redactor.js';
 import { PRIORITIES } from '../rate-limit/priority.js';
 import type { Journal } from './journal.js';
+import type { SpendingSource } from './journal/spending.js';
 import { describeGrantFailure, endsTheJob, isPermanentGrantFailure } from './grant-to-many/grant-failure.js';
 import { InterruptGate } from './grant-to-many/interrupt-gate.js';
 import { checkMemberRow } from './grant-to-many/member-row.js';
@@ -19,8 +20,12 @@ export interface GrantCouponClient {
   grantCoupon(couponId: string, member: MemberRef, options?: CallOptions): Promise<GrantResult>;
 }
 
-/** What the client knows that the job uses: its mutation budget (for the ETA and the default concurrency). */
-export interface GrantJobContext {
+/**
+ * What the client knows that the job uses: its mutation budget (for the ETA and the default
+ * concurrency), and for a journaled job its events and limiter (`SpendingSource`: the
+ * journal records what the job spends, and a resumed run counts what an earlier one spent).
+ */
+export interface GrantJobContext extends SpendingSource {
   budget: RateLimitBudget | undefined;
   /** Where the journal's code comes from (not public: tests pass a module that fails to load). */
   journalModule?: LazyModule<JournalModule>;
@@ -107,7 +112,10 @@ async function runJob(
 
   const journalModule = options.journal === undefined ? undefined : await (context.journalModule ?? JOURNAL_MODULE).get(JOB_CONTEXT, 'the job could not open its journal; nothing was sent');
   const journal = options.journal === undefined ? undefined : await journalModule?.openJournal(options.journal, { couponId });
-  const job = new GrantJob(client, couponId, journal, options, new ProgressTracker({ total, budget: context.budget, startedAt }), now);
+  // Before the first request: a resumed run counts what the earlier runs still spend.
+  const spending = await journal?.trackSpending(context);
+  const tracker = new ProgressTracker({ total, budget: context.budget, startedAt, skipsAhead: journal?.done.size, earlierAnsweredAgoMs: spending?.earlierAnsweredAgoMs });
+  const job = new GrantJob(client, couponId, journal, options, tracker, now);
   const source = new RowSource(members);
   const gate = new InterruptGate(options.signal, options.interruptGraceMs ?? GRANT_TO_MANY_DEFAULTS.interruptGraceMs);
   const failures: unknown[] = [];
@@ -130,6 +138,7 @@ async function runJob(
     );
   } finally {
     gate.dispose();
+    spending?.stop();
     await source.close();
     await journal?.close();
   }

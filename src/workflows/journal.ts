@@ -17,8 +17,10 @@ import {
   type JournalEntryError,
   type JournalHeader,
   type JournalOutcome,
+  type JournalSpendingRecord,
 } from './journal/records.js';
 import { scanJournal, type JournalRecovery } from './journal/scan-journal.js';
+import { learntBudget, readEarlierSpending, recordSpending, stillCounting, thisProcess, type SpendingSource, type SpendingTrack } from './journal/spending.js';
 
 /** Options of {@link openJournal}. */
 export interface OpenJournalOptions {
@@ -59,6 +61,15 @@ export interface Journal {
   shouldSkip(member: MemberRef): boolean;
   /** Appends one whole line and records it in `done`/`failed`; resolves with the stored entry once written. */
   append(entry: JournalEntryInput): Promise<JournalEntry>;
+  /**
+   * For a job run with this journal (`grantCouponToMany`): has the limiter count the requests of
+   * earlier runs in other processes that may still count (adopting a budget they learnt from the
+   * server), then records this run's mutation requests, their answers and the budget in force
+   * (journal/spending.ts). Call once, before the first request; `stop()` before `close()`. A
+   * version 1 journal (written before these records) is neither read nor written this way. When
+   * it fails (the store refused the earlier requests), the journal is closed and the error thrown.
+   */
+  trackSpending(source: SpendingSource): Promise<SpendingTrack>;
   /** Waits for pending appends, closes the file and removes the lock. */
   close(): Promise<void>;
 }
@@ -200,6 +211,14 @@ async function openLocked(path: string, options: OpenJournalOptions, lock: Journ
   const done = new Map<string, JournalEntry>();
   const failed = new Map<string, JournalEntry>();
   for (const entry of scanned.entries) remember(entry, done, failed);
+  const earlier = header.version >= JOURNAL_VERSION ? readEarlierSpending(scanned.spending) : undefined;
+  const close = async (): Promise<void> => {
+    try {
+      await appender.close();
+    } finally {
+      await lock.release();
+    }
+  };
 
   return {
     path,
@@ -215,13 +234,33 @@ async function openLocked(path: string, options: OpenJournalOptions, lock: Journ
       remember(entry, done, failed);
       return entry;
     },
-    close: async () => {
+    async trackSpending(source) {
+      if (earlier === undefined) return { earlierAnsweredAgoMs: [], stop: () => undefined };
+      const me = thisProcess();
+      const learnt = learntBudget(earlier);
+      const nowMs = Date.now();
+      // The longest window that may apply: what still counts under any of them is kept.
+      const windowMs = Math.max(earlier.budget?.windowMs ?? 0, source.limiter?.budget('mutations').windowMs ?? 0);
+      const sends = stillCounting(earlier, me, nowMs, windowMs);
       try {
-        await appender.close();
-      } finally {
-        await lock.release();
+        await source.limiter?.seedEarlier('mutations', sends, learnt);
+      } catch (error) {
+        await close().catch(() => undefined);
+        throw error;
       }
+      // Written at once: a request's line is in the file before the request leaves. A failed write
+      // makes the next outcome's append fail, which stops the job with that error.
+      const write = (record: JournalSpendingRecord): void => {
+        try {
+          appender.appendNow(encodeRecordLine(record), APPEND);
+        } catch {
+          // the appender is failed now
+        }
+      };
+      const stop = recordSpending(write, source, me);
+      return { earlierAnsweredAgoMs: sends.map((send) => nowMs - send.answeredAt), stop };
     },
+    close,
   };
 }
 

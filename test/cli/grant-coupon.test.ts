@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/workflows/journal.js';
 import { refusedPort } from '../support/refused-port.js';
 import { runCli, startCli } from './support/cli-process.js';
-import { journalPast, reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
+import { journalOutcomes, journalPast, reportRows, useGrantWorkspace, writeMembersCsv } from './support/grant-server.js';
 
 const workspace = useGrantWorkspace('cli-grant-', 400, { limit: 50, windowMs: 1000 });
 
@@ -129,7 +128,7 @@ describe('school-admin grant-coupon', () => {
       const journal = join(workspace.dir, `${name}.journal`);
       await writeMembersCsv(csv, workspace.target.emails.slice(0, 100));
       const running = startCli(['grant-coupon', '--coupon', workspace.target.couponId, '--csv', csv, '--journal', journal, '--rate-limit', '10/30s'], workspace.target.env);
-      await waitFor(() => readFileSync(journal, 'utf8').split('\n').length > 10);
+      await waitFor(() => journalOutcomes(journal) > 10);
       return running;
     }
 

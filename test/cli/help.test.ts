@@ -49,6 +49,17 @@ describe.concurrent('the mock server prints every id the README\'s examples need
     expect(tables.meetings.get(ids['meetingId'] as string)?.state).toBe('available');
   });
 
+  it('"the mock server\'s banner should say which demo service is rated by a form and which by score" (issue 30)', async () => {
+    const services = [...seedDemoSchool(createSimulator()).seeder.school.tables.services.values()];
+    const byForm = services.filter((service) => service.ratingFormId !== null).map((service) => service.name);
+    const byScore = services.filter((service) => service.ratingFormId === null).map((service) => service.name);
+    expect([byForm, byScore]).toEqual([['Speech coaching'], ['Python office hours']]);
+    const run = await runCli(['mock-server', '--help'], { COLUMNS: '' });
+    // The line as shown at 80 columns, its wrapped part joined.
+    const rating = /^ {2}rateMeeting +(.+\n(?: {18}.+\n)*)/mu.exec(run.stdout)?.[1]?.replace(/\n {18}/gu, ' ').trim();
+    expect(rating).toBe(`${byScore[0]} is rated by score (0.5 to 10), ${byForm[0]} by the answers to its form`);
+  });
+
   it('on start it prints the same ids as its --help', async () => {
     const help = await runCli(['mock-server', '--help']);
     const running = startCli(['mock-server', '--port', '0']);

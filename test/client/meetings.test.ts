@@ -46,12 +46,19 @@ describe('bulkCreateMeetings (bulkCreateConsultingMeetings)', () => {
     const result = await testClient().bulkCreateMeetings('svc-1', rows(5));
     expect(result.allSucceeded).toBe(false);
     expect(result.results.map((row) => row.meeting?.id ?? null)).toEqual(['m-1', null, null, null, 'm-5']);
-    expect(result.results[0]?.errors).toBeNull();
+    expect(result.results[0]?.errors).toEqual([]);
     expect(result.results[1]?.errors).toEqual([
       { message: expect.stringContaining('MEETING-012'), code: 'MEETING-012', validOptions: ['owner-1', 'ta-1'], validOptionsTruncated: false },
     ]);
-    expect(result.results[2]?.errors?.[0]).toMatchObject({ code: 'MEETING-012', validOptions: hosts, validOptionsTruncated: true });
-    expect(result.results[3]?.errors?.[0]).toEqual({ message: 'Video platform API error: quota exceeded', validOptionsTruncated: false });
+    expect(result.results[2]?.errors[0]).toMatchObject({ code: 'MEETING-012', validOptions: hosts, validOptionsTruncated: true });
+    expect(result.results[3]?.errors[0]).toEqual({ message: 'Video platform API error: quota exceeded', validOptionsTruncated: false });
+  });
+
+  it('"BulkRow.errors and BulkResult.errors are both arrays, empty when there is nothing" (issue 30): null from the server is []', async () => {
+    api.data({ bulkCreateConsultingMeetings: { results: [okRow('m-1'), { meeting: null, errors: ['MEETING-008: joinUrl missing'] }], allSucceeded: false, errors: null } });
+    const result = await testClient().bulkCreateMeetings('svc-1', rows(2));
+    expect(result.errors).toEqual([]);
+    expect(result.results.map((row) => row.errors.map((error) => error.code).join(','))).toEqual(['', 'MEETING-008']);
   });
 
   it('row errors for each documented row code are recognised wherever the code stands', async () => {
@@ -63,8 +70,8 @@ describe('bulkCreateMeetings (bulkCreateConsultingMeetings)', () => {
     ];
     api.data({ bulkCreateConsultingMeetings: { results: messages.map((message) => ({ meeting: null, errors: [message] })), allSucceeded: false, errors: [] } });
     const result = await testClient().bulkCreateMeetings('svc-1', rows(4));
-    expect(result.results.map((row) => row.errors?.[0]?.code)).toEqual(['MEETING-008', 'MEETING-009', 'MEETING-011', 'MEETING-012']);
-    expect(result.results[2]?.errors?.[0]?.validOptions).toEqual(['a@school.test', 'b@school.test']);
+    expect(result.results.map((row) => row.errors[0]?.code)).toEqual(['MEETING-008', 'MEETING-009', 'MEETING-011', 'MEETING-012']);
+    expect(result.results[2]?.errors[0]?.validOptions).toEqual(['a@school.test', 'b@school.test']);
   });
 
   it('"returns timestamps as numbers" inside rows too', async () => {

@@ -70,6 +70,23 @@ describe('the README stays a front door', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it('"the testing section of the README shows how to make a 429 then a success, with msw and with the simulator" (issue 30), in snippets that run', () => {
+    const testing = README.slice(README.indexOf('\n## Testing your integration\n'), README.indexOf('\n## The `school-admin` command\n'));
+    const blocks = fencedBlocks(testing);
+    const withMsw = blocks.find((block) => block.code.includes('status: 429') && block.code.includes('server.use('));
+    expect(withMsw?.marker?.kind).toBe('vitest');
+    const withSimulator = blocks.find((block) => /createSimulator\(\{ limits: \{ mutations: /u.test(block.code) && block.code.includes("on('rateLimited'"));
+    expect(withSimulator?.marker?.kind).toBe('run');
+    expect(withSimulator?.marker?.attributes).toEqual(expect.arrayContaining([['expect', '429: every mutation waits'], ['expect', 'created: true, true']]));
+  });
+
+  it('"the CSV member reader the CLI uses is exported for scripts, or the README says why not" (issue 30): it says why not, and the main entry indeed does not export it', () => {
+    const bulk = README.slice(README.indexOf('\n### Bulk grants\n'), README.indexOf('\n### Slots from local time\n'));
+    expect(bulk.replace(/\s+/gu, ' ')).toContain("The CLI's CSV reader is not exported: it wraps csv-parse, which only the bin bundles");
+    expect(readFileSync(join(PROJECT_ROOT, 'src/index.ts'), 'utf8')).not.toMatch(/readMemberCsv|member-csv/u);
+    expect(Object.keys(manifest.dependencies)).not.toContain('csv-parse');
+  });
+
   it('its scheduling section shows localTimeToUnix in a snippet that runs', () => {
     const scheduling = README.slice(README.indexOf('\n### Slots from local time\n'), README.indexOf('\n### Deno, Bun and Cloudflare Workers\n'));
     const block = fencedBlocks(scheduling).find((candidate) => candidate.code.includes('localTimeToUnix('));

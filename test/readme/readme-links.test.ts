@@ -6,11 +6,13 @@ import { headingAnchors, markdownLinks } from './support/markdown.js';
 import { PROJECT_ROOT } from './support/snippet-workspace.js';
 
 /*
- * README.md and CHANGELOG.md are shown on the npm registry's page, where a relative link resolves
- * against the registry, not the repository: only files the package ships could be linked that
- * way. Everything else is linked absolutely, under package.json's repository URL, and every such
- * link must name a file (and heading) the repository has. The pages under docs/ are read on GitHub
- * only: their relative links must name a file (and heading) of the repository too.
+ * README.md, CHANGELOG.md and the pages under docs/ ship in the package (package.json `files`), so
+ * they are read on GitHub, on the npm registry's page (which resolves a relative link against the
+ * repository) and in node_modules, offline, where only what the package ships is there. So a
+ * relative link must name a file the package ships (and the repository has: the same file on the
+ * registry's page), and everything else is linked absolutely, under package.json's repository URL,
+ * naming a file (and heading) the repository has. test/package/packed-docs.test.ts checks the same
+ * against the file list `npm pack` makes.
  */
 
 const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
@@ -26,6 +28,7 @@ const BRANCH = 'main';
 const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean));
 const DOCUMENTS = ['README.md', 'CHANGELOG.md'];
 const DOCS_PAGES = readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
+const shipped = (path: string): boolean => manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
 
 /** Why a link target is wrong, or undefined when it is fine. */
 function problemOf(target: string, document: string): string | undefined {
@@ -37,10 +40,9 @@ function problemOf(target: string, document: string): string | undefined {
     return repositoryProblem(file[1] as 'blob' | 'tree', decodeURIComponent(file[2] as string), anchor);
   }
   if (/^[a-z][a-z+.-]*:/i.test(target)) return target.startsWith('https://') || target.startsWith('mailto:') ? undefined : 'use https';
-  // Relative: resolved against the registry on npm, so only what the package ships.
-  const shipped = manifest.files.some((entry) => path === entry || path.startsWith(`${entry}/`));
-  if (!shipped) return `a relative link outside the package's files breaks on the npm page: link ${REPOSITORY}/blob/${BRANCH}/${path} instead`;
-  return tracked.has(path) ? undefined : `${path} is not in the repository`;
+  // Relative: read in node_modules too, so only what the package ships.
+  if (!shipped(path)) return `a relative link outside the package's files breaks in node_modules: link ${REPOSITORY}/blob/${BRANCH}/${path} instead`;
+  return tracked.has(path) ? repositoryProblem('blob', path, anchor) : `${path} is not in the repository`;
 }
 
 function repositoryProblem(kind: 'blob' | 'tree', path: string, anchor: string | undefined): string | undefined {
@@ -51,21 +53,21 @@ function repositoryProblem(kind: 'blob' | 'tree', path: string, anchor: string |
   return undefined;
 }
 
-/** Why a link of a docs page is wrong (relative links resolve in the repository, next to the page), or undefined. */
+/** Why a link of a docs page is wrong (relative links resolve next to the page, to a file the package ships), or undefined. */
 function pageLinkProblem(target: string, page: string): string | undefined {
   if (target.startsWith('#')) return headingAnchors(read(page)).has(target.slice(1)) ? undefined : `no heading of ${page} has the anchor ${target}`;
   if (/^[a-z][a-z+.-]*:/i.test(target)) return problemOf(target, page);
   const [path = '', anchor] = target.split('#', 2) as [string, string | undefined];
   const file = normalize(join(dirname(page), decodeURIComponent(path))).replace(/\/$/u, '');
-  const isFolder = [...tracked].some((tracked) => tracked.startsWith(`${file}/`));
-  return isFolder ? undefined : repositoryProblem('blob', file, anchor);
+  if (!shipped(file)) return `a relative link outside the package's files breaks in node_modules: link ${REPOSITORY}/blob/${BRANCH}/${file} instead`;
+  return repositoryProblem('blob', file, anchor);
 }
 
 function read(file: string): string {
   return readFileSync(join(PROJECT_ROOT, file), 'utf8');
 }
 
-describe('links of README.md and CHANGELOG.md work on GitHub and on the npm page', () => {
+describe('links of README.md, CHANGELOG.md and docs/ work on GitHub, on the npm page and in node_modules', () => {
   it('package.json names one repository for repository, homepage and bugs', () => {
     expect(REPOSITORY).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
     expect(manifest.homepage.startsWith(REPOSITORY)).toBe(true);
@@ -89,15 +91,16 @@ describe('links of README.md and CHANGELOG.md work on GitHub and on the npm page
     expect(problems).toEqual([]);
   });
 
-  it('the README links the docs it moved its rationale and reference material to, and the changelog', () => {
+  it('the README links every page of docs/ and the changelog, relatively: the shipped copies, the installed version\'s', () => {
     const targets = markdownLinks(read('README.md')).map(({ target }) => target.split('#')[0]);
-    for (const file of ['docs/architecture.md', 'docs/reliability.md', 'docs/cli.md', 'docs/simulator.md', 'docs/options.md', 'docs/events.md', 'docs/errors.md', 'docs/faq.md', 'CHANGELOG.md']) {
-      expect(targets).toContain(`${REPOSITORY}/blob/${BRANCH}/${file}`);
-    }
+    for (const file of [...DOCS_PAGES, 'CHANGELOG.md']) expect(targets).toContain(file);
   });
 
-  it('the check itself refuses what would break: a relative link to docs/, a missing file, a missing heading', () => {
-    expect(problemOf('docs/cli.md', 'README.md')).toMatch(/breaks on the npm page/);
+  it('the check itself refuses what would break: a relative link to a file not shipped, a missing file, a missing heading', () => {
+    expect(problemOf('bench/README.md', 'README.md')).toMatch(/breaks in node_modules/);
+    expect(problemOf('docs/cli.md#no-such-heading', 'README.md')).toMatch(/no heading/);
+    expect(problemOf('docs/cli.md#grant-coupon', 'README.md')).toBeUndefined();
+    expect(pageLinkProblem('../bench/README.md', 'docs/cli.md')).toMatch(/breaks in node_modules/);
     expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/no-such-file.md`, 'README.md')).toMatch(/no file/);
     expect(problemOf(`${REPOSITORY}/blob/${BRANCH}/docs/cli.md#no-such-heading`, 'README.md')).toMatch(/no heading/);
     expect(problemOf('#no-such-section', 'README.md')).toMatch(/no heading/);

@@ -47,7 +47,7 @@ describe('a failed chunk of a chunked bulk call throws BulkChunkError: what fini
     const failure = error as BulkChunkError;
     expect(failure.completed.map((row) => row.index)).toEqual([0, 1, 2]);
     expect(failure.completed.map((row) => row.meeting?.id)).toEqual(input.slice(0, 3).map((row) => `m-${String(row.startedAt)}`));
-    expect(failure.completed.every((row) => row.errors === null)).toBe(true);
+    expect(failure.completed.every((row) => row.errors.length === 0)).toBe(true);
     expect(failure.failedChunk).toEqual({ start: 3, end: 6, fate: 'unknown' });
     expect(failure.notSent).toEqual({ start: 6, end: 7 });
     expect(failure.cause).toBeInstanceOf(HttpError);

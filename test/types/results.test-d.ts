@@ -28,6 +28,7 @@ import type {
   MeetingHostingType,
   MeetingState,
   RescheduleResult,
+  RowError,
   RevokedCouponGrant,
   Subscription,
   SubscriptionState,
@@ -93,6 +94,11 @@ describe('non-null where a successful payload guarantees the field', () => {
     expectTypeOf<Coupon['expiredAt']>().toEqualTypeOf<number | null>();
     expectTypeOf<CouponGrant['redeemedAt']>().toEqualTypeOf<number | null>();
     expectTypeOf<BulkResult['results'][number]['meeting']>().toEqualTypeOf<ConsultingMeeting | null>();
+  });
+
+  it('"BulkRow.errors and BulkResult.errors are both arrays, empty when there is nothing" (issue 30): no null to guard under strict', () => {
+    expectTypeOf<BulkResult['results'][number]['errors']>().toEqualTypeOf<RowError[]>();
+    expectTypeOf<BulkResult['errors']>().toEqualTypeOf<string[]>();
   });
 
   it('deleteConsultingService and revokeCouponGrant resolve to the narrower types the spec promises', () => {

@@ -47,34 +47,37 @@ describe('payment.paid: match on coupon.code, never coupon.id', () => {
     expect(matchPaymentPaid(payload, managed)).toMatchObject({ kind: 'matched', code: 'VIP2026', coupon: { id: managed[0]?.id } });
   });
 
-  it('an order without a coupon, or with a code that is not managed, gives null', () => {
+  it('an order without a coupon (its user named), or with a code that is not managed, gives null', () => {
     expect(matchPaymentPaid({ user: member, amount: 100 }, managed)).toBeNull();
     expect(matchPaymentPaid({ coupon: null, user: member }, managed)).toBeNull();
     expect(matchPaymentPaid({ coupon: { id: discountCodeId, code: 'PUBLIC10' }, user: member }, managed)).toBeNull();
   });
 });
 
-describe('payment.paid: codes compared as the server stores them', () => {
+describe('payment.paid: codes compared as the server stores them, case folded as the simulator does', () => {
   it('whitespace is stripped on both sides ("ALUMNI 50" was stored as "ALUMNI50")', () => {
-    expect(couponCodeKey(' ALUMNI 50\n')).toBe('ALUMNI50');
+    expect(couponCodeKey(' ALUMNI 50\n', { caseInsensitive: false })).toBe('ALUMNI50');
+    expect(couponCodeKey(' ALUMNI 50\n')).toBe('alumni50');
     expect(matchPaymentPaid({ coupon: { code: 'ALUMNI50' }, user: member }, managed)).toMatchObject({ kind: 'matched', code: 'ALUMNI50' });
     expect(matchPaymentPaid({ coupon: { code: ' VIP 2026 ' }, user: member }, managed)).toMatchObject({ kind: 'matched', coupon: { id: managed[0]?.id } });
   });
 
-  it('case is kept by default: "vip2026" is another code', () => {
-    expect(matchPaymentPaid({ coupon: { code: 'vip2026' }, user: member }, managed)).toBeNull();
+  it('case is folded by default (issue 30: "5hrs2t" matches "5HRS2T", as the simulator\'s checkout takes it)', () => {
+    expect(matchPaymentPaid({ coupon: { code: 'vip2026' }, user: member }, managed)).toMatchObject({ kind: 'matched', code: 'vip2026', coupon: { id: managed[0]?.id } });
+    expect(matchPaymentPaid({ coupon: { code: '5HRS2T' }, user: member }, [{ id: 'c', code: '5hrs2t' }])).toMatchObject({ kind: 'matched', code: '5HRS2T' });
   });
 
-  it('caseInsensitive: true folds case', () => {
-    expect(matchPaymentPaid({ coupon: { code: 'vip2026' }, user: member }, managed, { caseInsensitive: true })).toMatchObject({ kind: 'matched' });
+  it('caseInsensitive: false compares the stored spelling exactly', () => {
+    expect(matchPaymentPaid({ coupon: { code: 'vip2026' }, user: member }, managed, { caseInsensitive: false })).toBeNull();
   });
 
   it('two managed coupons with the same stored code are refused when the matcher is built', () => {
     const clash = [{ id: 'a', code: 'SPRING 26' }, { id: 'b', code: 'SPRING26' }];
     expect(() => createPaymentPaidMatcher(clash)).toThrow(DuplicateCouponCodeError);
     expect(() => createPaymentPaidMatcher(clash)).toThrow(expect.objectContaining({ couponIds: ['a', 'b'] }));
-    expect(() => createPaymentPaidMatcher([{ id: 'a', code: 'X' }, { id: 'b', code: 'x' }], { caseInsensitive: true })).toThrow(DuplicateCouponCodeError);
-    expect(() => createPaymentPaidMatcher([{ id: 'a', code: 'X' }, { id: 'b', code: 'x' }])).not.toThrow();
+    expect(() => createPaymentPaidMatcher([{ id: 'a', code: 'X' }, { id: 'b', code: 'x' }])).toThrow(DuplicateCouponCodeError);
+    expect(() => createPaymentPaidMatcher([{ id: 'a', code: 'X' }, { id: 'b', code: 'x' }])).toThrow(/folding case\)\. .* pass caseInsensitive: false\./u);
+    expect(() => createPaymentPaidMatcher([{ id: 'a', code: 'X' }, { id: 'b', code: 'x' }], { caseInsensitive: false })).not.toThrow();
   });
 });
 
@@ -121,6 +124,22 @@ describe('payment.paid: malformed payloads never throw', () => {
     ['a coupon code that is a number', { coupon: { code: 2026 }, user: member }, 'coupon_malformed'],
   ])('%s -> unrecognised (%s)', (_what, payload, reason) => {
     expect(match(payload)).toEqual({ kind: 'unrecognised', reason });
+  });
+
+  it('"no coupon used" is told from "payload not understood" (issue 30): neither coupon nor user where the matcher looks -> unrecognised (unknown_shape), not null', () => {
+    // A shape the defaults do not read: coupon and user under "payload".
+    const other = { type: 'payment.paid', payload: { coupon: { id: discountCodeId, code: 'VIP2026' }, user: member } };
+    expect(match(other)).toEqual({ kind: 'unrecognised', reason: 'unknown_shape' });
+    expect(match(JSON.stringify(other))).toEqual({ kind: 'unrecognised', reason: 'unknown_shape' });
+    expect(match({})).toEqual({ kind: 'unrecognised', reason: 'unknown_shape' });
+    expect(match({ coupon: null, user: null })).toEqual({ kind: 'unrecognised', reason: 'unknown_shape' });
+    // Accessors that find nothing are caught the same way; pointed at the shape, they read it.
+    const wrongAccessors = createPaymentPaidMatcher(managed, { accessors: { coupon: () => undefined, user: () => undefined } });
+    expect(wrongAccessors(other)).toEqual({ kind: 'unrecognised', reason: 'unknown_shape' });
+    const payloadOf = (body: unknown): Record<string, unknown> => (body as { payload: Record<string, unknown> }).payload;
+    const fitted = createPaymentPaidMatcher(managed, { accessors: { coupon: (body) => payloadOf(body)['coupon'], user: (body) => payloadOf(body)['user'] } });
+    expect(fitted(other)).toMatchObject({ kind: 'matched', code: 'VIP2026', member: { userId: member.id } });
+    expect(fitted({ payload: { user: member } })).toBeNull();
   });
 
   it('a managed code without a usable user -> unrecognised (member_missing), naming the coupon', () => {

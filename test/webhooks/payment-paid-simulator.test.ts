@@ -37,3 +37,22 @@ describe('payment.paid matcher against payloads of the simulated checkout', () =
     expect(match(sim.checkout({ userId: bo.id, couponCode: 'PUBLIC10' }))).toBeNull();
   });
 });
+
+describe('the matcher and the simulator agree on letter case (issue 30: "5hrs2t" vs "5HRS2T")', () => {
+  it('the simulator holds a code whatever its case and takes it in any case at checkout; the matcher folds case by default', () => {
+    const sim = createSimulator({ clock: createManualClock(NOW_MS) });
+    const school = sim.addSchool();
+    const ada = school.addMember({ name: 'Ada', email: 'ada@school.example' });
+    const coupon = school.addCoupon({ code: '5HRS2T', restricted: true });
+    school.addGrant({ couponId: coupon.id, userId: ada.id });
+    // No other live code may differ by case alone: folding case cannot confuse two coupons.
+    expect(sim.school().codeTaken('5hrs2t')).toBe(true);
+
+    // The integrator kept the code as typed in its own admin; the buyer typed it in yet another case.
+    const kept = [{ id: coupon.id, code: '5hrs2t' }];
+    const order = sim.checkout({ userId: ada.id, couponCode: '5Hrs2t' });
+    expect(order.data.coupon.code).toBe('5HRS2T');
+    expect(createPaymentPaidMatcher(kept)(order)).toMatchObject({ kind: 'matched', coupon: { id: coupon.id }, code: '5HRS2T', member: { userId: ada.id } });
+    expect(createPaymentPaidMatcher(kept, { caseInsensitive: false })(order)).toBeNull();
+  });
+});

@@ -1,10 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli } from '../cli/support/cli-process.js';
-import { reportRows, startGrantServer, writeMembersCsv, type GrantServer } from '../cli/support/grant-server.js';
+import { journalOutcomes, reportRows, startGrantServer, writeMembersCsv, type GrantServer } from '../cli/support/grant-server.js';
 
 const MEMBERS = 1000;
 /** The job is killed once the journal holds this many member lines. */
@@ -23,15 +22,6 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Lines in the journal (the header included); 0 while it does not exist. */
-function journalLines(path: string): number {
-  try {
-    if (statSync(path).size === 0) return 0;
-  } catch {
-    return 0;
-  }
-  return readFileSync(path, 'utf8').split('\n').length - 1;
-}
 
 describe('a grant job of 1,000 members killed with SIGKILL part-way and run again with the same journal', () => {
   it('ends with every member granted exactly once, none missing, and a report of 1,000 rows', { timeout: 90_000 }, async () => {
@@ -44,7 +34,7 @@ describe('a grant job of 1,000 members killed with SIGKILL part-way and run agai
     const first = startCli(args, target.env);
     const killedAt = await new Promise<number>((resolve, reject) => {
       const poll = setInterval(() => {
-        const lines = journalLines(journal);
+        const lines = journalOutcomes(journal);
         if (lines > KILL_AFTER_LINES) {
           clearInterval(poll);
           first.child.kill('SIGKILL');

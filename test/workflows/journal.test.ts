@@ -47,7 +47,7 @@ async function damageLine(index: number): Promise<void> {
 describe('openJournal: an append-only JSON-lines file with a header and per-line checksums', () => {
   it('a new journal starts with a header naming the coupon and job', async () => {
     const journal = await openJournal(path, { couponId: COUPON, jobId: 'spring', now: fixedClock });
-    expect(journal.header).toEqual({ type: 'header', version: 1, couponId: COUPON, jobId: 'spring', createdAt: '2026-11-22T10:00:00.000Z' });
+    expect(journal.header).toEqual({ type: 'header', version: 2, couponId: COUPON, jobId: 'spring', createdAt: '2026-11-22T10:00:00.000Z' });
     expect(journal.done.size).toBe(0);
     expect(journal.recovery).toBeNull();
     await journal.close();
@@ -175,7 +175,7 @@ describe('damage before the last line is a JournalCorruptedError (never silently
     const entry = encodeRecordLine({ type: 'outcome', member: 'a', outcome: 'created', at: 't' });
     await writeFile(path, entry + entry);
     await expect(openJournal(path, { couponId: COUPON })).rejects.toMatchObject({ line: 1, reason: 'missing_header' });
-    await writeFile(path, encodeRecordLine({ type: 'header', version: 2, couponId: COUPON, createdAt: 't' }) + entry);
+    await writeFile(path, encodeRecordLine({ type: 'header', version: 3, couponId: COUPON, createdAt: 't' }) + entry);
     await expect(openJournal(path, { couponId: COUPON })).rejects.toMatchObject({ line: 1, reason: 'unsupported_version' });
   });
 

@@ -89,7 +89,7 @@ async function cancelMeetings(options: CancelMeetingsOptions): Promise<number> {
 
 function cancelRecord(line: number, id: string, row: BulkRow | undefined): CancelRecord {
   if (row?.meeting != null) return { line, id, outcome: 'canceled', errorCode: '', message: '' };
-  const error = row?.errors?.[0];
+  const error = row?.errors[0];
   const message = error?.message ?? 'no result for this row';
   const alreadyCanceled = error?.code === 'MEETING-007' || /already cancel/iu.test(message);
   return { line, id, outcome: alreadyCanceled ? 'already_canceled' : 'failed', errorCode: error?.code ?? '', message };

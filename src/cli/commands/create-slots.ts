@@ -107,7 +107,7 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
     throw slotCreateError(error, options);
   });
   out.write(resultTable(plan, result, options.tz, outputColumns(out)));
-  const hints = rowHints(result.results.map((row) => row.errors?.[0]));
+  const hints = rowHints(result.results.map((row) => row.errors[0]));
   if (hints.length > 0) writeWrapped(out, `\n${hints.join('\n')}\n`);
   writeWrapped(out, skippedText(plan));
   const failed = result.results.filter((row) => row.meeting === null).length;
@@ -161,7 +161,7 @@ function utcRange(row: MeetingRowInput): string {
 function resultTable(plan: WeeklySlotPlan, result: BulkResult, zone: string, columns: number): string {
   const rows = plan.rows.map((row, index) => {
     const outcome = result.results[index];
-    const status = outcome?.meeting != null ? `created ${outcome.meeting.id}` : rowFailureText(outcome?.errors?.[0]);
+    const status = outcome?.meeting != null ? `created ${outcome.meeting.id}` : rowFailureText(outcome?.errors[0]);
     return [String(index + 1), localRange(row, zone), status];
   });
   return textTable(['#', 'local', 'result'], rows, columns);

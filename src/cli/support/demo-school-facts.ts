@@ -38,6 +38,8 @@ export function demoSchoolFacts(demo: DemoSchool): string[] {
     ...facts.map((fact) => `${pad(fact.name)}${fact.id}  ${fact.what}`),
     `${pad('members')}${demoMemberEmail(1).replace('001', 'NNN')}, NNN from 001 to ${String(DEMO_MEMBER_COUNT).padStart(3, '0')}`,
     `${pad('')}(${deleted} are deleted accounts)`,
+    // Rating a meeting in the other mode is refused (MEETING-013).
+    `${pad('rateMeeting')}Python office hours is rated by score (0.5 to 10), Speech coaching by the answers to its form`,
     'grant-coupon --coupon takes a couponId; create-slots --service a serviceId.',
   ];
 }

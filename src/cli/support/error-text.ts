@@ -4,7 +4,7 @@ import { InvalidResponseError } from '../../errors/invalid-response-error.js';
 import { NetworkError } from '../../errors/network-error.js';
 import { RateLimitError } from '../../errors/rate-limit-error.js';
 import { RedirectError } from '../../errors/redirect-error.js';
-import { describeNetworkFailure } from '../../transport/network-failure.js';
+import { describeNetworkFailure, neverReachedRemedy } from '../../transport/network-failure.js';
 import { formatDuration } from './duration-format.js';
 
 /**
@@ -24,7 +24,7 @@ export function sdkErrorText(error: AdminApiError): string {
     );
   }
   if (error instanceof NetworkError && !error.mayHaveReachedServer) {
-    return `Failed to reach the server at ADMIN_API_URL: ${describeNetworkFailure(error.cause, error.origin ?? 'ADMIN_API_URL')} before a response arrived. The request never reached it; check ADMIN_API_URL and the network.`;
+    return `Failed to reach the server at ADMIN_API_URL: ${describeNetworkFailure(error.cause, error.origin ?? 'ADMIN_API_URL')} before a response arrived. The request never reached it; ${neverReachedRemedy(error.networkCode, 'ADMIN_API_URL')}.`;
   }
   if (error instanceof RedirectError) {
     const target = error.redirectOrigin === undefined ? 'elsewhere' : `to ${error.redirectOrigin}`;

@@ -46,7 +46,7 @@ export interface ResponseEvent extends CallEvent {
   operationType: RateLimitedOperationType;
   /** The HTTP status. */
   status: number;
-  /** From sending the attempt to the end of its response. */
+  /** From sending the attempt to the end of its response, in whole milliseconds. */
   durationMs: number;
 }
 
@@ -54,7 +54,7 @@ export interface ResponseEvent extends CallEvent {
 export interface RateLimitedEvent extends CallEvent {
   /** Which rate-limit budget the document counts against: `'mutations'` or `'queries'`. */
   operationType: RateLimitedOperationType;
-  /** How long the queue pauses. */
+  /** How long the queue pauses, in whole milliseconds. */
   waitMs: number;
   /** The server's limit, when it said. */
   limit: number | undefined;
@@ -74,12 +74,12 @@ export interface WaitingEvent extends CallEvent {
   operationType: RateLimitedOperationType;
   /** The lane the call waits in. */
   priority: Priority;
-  /** How long it has waited so far. */
+  /** How long it has waited so far, in whole milliseconds. */
   waitedMs: number;
   /**
-   * An estimate of how much longer: until the limiter next asks the store, plus a window per
-   * `limit` calls queued ahead. Undefined when the limiter cannot tell. For `'unreachable'`, at
-   * most this long (the retry's backoff is randomised; this is its upper bound).
+   * An estimate of how much longer, in whole milliseconds: until the limiter next asks the store,
+   * plus a window per `limit` calls queued ahead. Undefined when the limiter cannot tell. For
+   * `'unreachable'`, at most this long (the retry's backoff is randomised; this is its upper bound).
    */
   expectedMs: number | undefined;
   /**

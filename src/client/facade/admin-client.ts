@@ -455,7 +455,7 @@ export class AdminClient {
    */
   async grantCouponToMany(couponId: string, members: GrantMemberSource, options: GrantToManyOptions = {}): Promise<GrantToManySummary> {
     const budget = this.#options.pacing === false ? undefined : this.#options.pacing.mutations;
-    return grantCouponToMany(this, couponId, members, options, { budget, telemetry: this.#options.telemetry });
+    return grantCouponToMany(this, couponId, members, options, { budget, telemetry: this.#options.telemetry, events: this.#events, limiter: this.#wiring.limiter });
   }
 
   /**

@@ -29,7 +29,7 @@ export function toBulkResult(payload: BulkPayload, rows: unknown, name: string, 
   if (received !== count) throw resultsMismatch(context, count, name, received);
   const results = (payload.results ?? []).map((row) => ({
     meeting: row?.meeting ?? null,
-    errors: row?.errors === null || row?.errors === undefined ? null : payloadMessages(row.errors).map(parseRowError),
+    errors: payloadMessages(row?.errors).map(parseRowError),
   }));
   return {
     allSucceeded: typeof payload.allSucceeded === 'boolean' ? payload.allSucceeded : results.every((row) => row.meeting !== null),

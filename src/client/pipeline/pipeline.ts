@@ -238,8 +238,8 @@ export class RequestPipeline {
       const now = Date.now();
       const info = readRateLimitInfo(outcome, type, now);
       // Never sooner than the fallback: a hint of 0, or a reset time already past (clock skew),
-      // would otherwise re-send at once, again and again.
-      const waitMs = Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited));
+      // would otherwise re-send at once, again and again. Whole milliseconds, rounded up (a reset time may have decimals).
+      const waitMs = Math.ceil(Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited)));
       if (budget.rateLimited > call.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
         if (info.limit !== undefined) this.#limiter?.adaptLimit(type, info.limit);
         throw this.#rateLimitError(answered, info, waitMs, budget);
@@ -309,7 +309,7 @@ export class RequestPipeline {
     try {
       const outcome = await this.#transport.send(call, options);
       if (this.#events.listening('response')) {
-        this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: performance.now() - started });
+        this.#events.emit('response', { operation: call.operation, callId: call.callId, operationType: type, attempt, status: outcome.status, durationMs: Math.round(performance.now() - started) });
       }
       return outcome;
     } catch (error) {

@@ -33,8 +33,8 @@ export class UnreachableWait {
     const startedAt = performance.now();
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      const waitedMs = performance.now() - startedAt;
-      this.#onWaiting({ waitedMs, expectedMs: Math.max(0, boundMs - waitedMs), networkCode });
+      const waitedMs = Math.round(performance.now() - startedAt);
+      this.#onWaiting({ waitedMs, expectedMs: Math.max(0, Math.round(boundMs - waitedMs)), networkCode });
     }, this.#thresholdMs);
   }
 

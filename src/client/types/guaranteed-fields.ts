@@ -70,7 +70,7 @@ const COUPON_GRANT = shapeOf<CouponGrant>('CouponGrant')(['id', 'status', 'grant
 const COUPON_FIELDS = ['id', 'name', 'code', 'couponType', 'amount', 'active', 'restricted', 'oncePerUser'] as const;
 const ATTENDEE_RATE = shapeOf<AttendeeRate>('AttendeeRate')(['score'], {});
 const ROW_ERROR = shapeOf<RowError>('RowError')(['message', 'validOptionsTruncated'], {});
-const BULK_ROW = shapeOf<BulkRow>('BulkRow')([], { meeting: MEETING, errors: ROW_ERROR });
+const BULK_ROW = shapeOf<BulkRow>('BulkRow')(['errors'], { meeting: MEETING, errors: ROW_ERROR });
 
 /** The guaranteed fields of every result a typed method resolves to. */
 export const GUARANTEED_FIELDS = {

@@ -56,7 +56,22 @@ export interface RescheduleInput {
   toMeetingId: string;
 }
 
-/** A parsed error string of one bulk row. */
+/**
+ * One error of a bulk row (`BulkRow.errors`), parsed from the server's text so that code can branch
+ * on its `code` and use its `valid_options=` hint without reading the message. The server reports
+ * a failed row in the row (its `meeting` null), not by throwing: the other rows of the call ran.
+ *
+ * @example
+ * ```ts
+ * const { results } = await admin.bulkCreateMeetings(serviceId, rows);
+ * results.forEach((row, i) => {
+ *   for (const error of row.errors) {
+ *     if (error.code === 'MEETING-012') console.log(`row ${i}: valid hosts`, error.validOptions, error.validOptionsTruncated ? '(truncated)' : '');
+ *     else console.log(`row ${i}: ${error.code ?? 'no code'}: ${error.message}`);
+ *   }
+ * });
+ * ```
+ */
 export interface RowError {
   /** The server's text, as sent. */
   message: string;
@@ -72,8 +87,11 @@ export interface RowError {
 export interface BulkRow {
   /** The meeting the row produced (created or canceled); null when the row failed. */
   meeting: ConsultingMeeting | null;
-  /** The row's errors, parsed; null when the row succeeded. */
-  errors: RowError[] | null;
+  /**
+   * The row's errors, parsed; empty when the row succeeded (never null: `row.errors.map(...)`
+   * needs no guard, as for {@link BulkResult.errors}).
+   */
+  errors: RowError[];
 }
 
 /** The result of `bulkCreateMeetings` and `bulkCancelMeetings`. */

@@ -36,6 +36,13 @@ export interface PaymentPaidMatched<C extends ManagedCoupon = ManagedCoupon> {
 export type PaymentPaidUnrecognisedReason =
   /** A string payload that is not JSON. */
   | 'not_json'
+  /**
+   * Neither `coupon` nor `user` where the matcher looks (the top level, `data`, `data.object`, or
+   * your accessors): a shape it does not know, not an order without a coupon. Every `payment.paid`
+   * names its `user`, so an order paid without a coupon still reads as `null`. Pass `accessors`
+   * for your payload's shape (docs/webhooks.md).
+   */
+  | 'unknown_shape'
   /** Not a JSON object (with the default accessors). */
   | 'not_an_object'
   /** `coupon` is present but neither an object with a string `code` nor a list of such objects. */
@@ -55,7 +62,11 @@ export interface PaymentPaidUnrecognised<C extends ManagedCoupon = ManagedCoupon
   coupon?: C;
 }
 
-/** What a match returns: `null` means the payload was read and the order used none of the managed coupons. */
+/**
+ * What a match returns: `matched`; `null` when the payload was read (its `user` or `coupon` found)
+ * and the order used none of the managed coupons (or no coupon at all); or `unrecognised` when the
+ * payload could not be read, so a shape the matcher does not know never passes for "no coupon".
+ */
 export type PaymentPaidResult<C extends ManagedCoupon = ManagedCoupon> = PaymentPaidMatched<C> | PaymentPaidUnrecognised<C> | null;
 
 /** Options of {@link createPaymentPaidMatcher}. */
@@ -95,10 +106,13 @@ function memberOf(user: unknown): PaymentMember | undefined {
  * the order used and by which member. It matches on `coupon.code`, never `coupon.id` (that id belongs
  * to the coupon's discount code, not to the coupon `createCoupon` returned), and looks at every entry
  * when `coupon` is a list (an order may carry an extra discount code generated for the coupon).
- * Codes are compared as the server stores them: whitespace stripped, case kept (see `caseInsensitive`).
+ * Codes are compared with whitespace stripped (as the server stores them) and, by default, letter
+ * case folded, as the simulator's checkout does (see `caseInsensitive`).
  *
- * The matcher never throws on a payload: it returns a `matched` result, `null` when the order used
- * none of the managed coupons (or no coupon), or an `unrecognised` result with a stable `reason`.
+ * The matcher never throws on a payload: it returns a `matched` result, `null` when the payload was
+ * read and the order used none of the managed coupons (or no coupon), or an `unrecognised` result
+ * with a stable `reason`: `unknown_shape` when neither `coupon` nor `user` was found, so a payload
+ * of another shape never reads as "no coupon used". docs/webhooks.md lists the fields read.
  *
  * @throws {DuplicateCouponCodeError} (when building) if two coupons share a code.
  * @example
@@ -116,7 +130,7 @@ export function createPaymentPaidMatcher<C extends ManagedCoupon>(
   for (const coupon of coupons) {
     const key = couponCodeKey(coupon.code, options);
     const other = byCode.get(key);
-    if (other !== undefined && other.id !== coupon.id) throw new DuplicateCouponCodeError([other.id, coupon.id]);
+    if (other !== undefined && other.id !== coupon.id) throw new DuplicateCouponCodeError([other.id, coupon.id], options.caseInsensitive !== false);
     byCode.set(key, coupon);
   }
   const readCoupon = options.accessors?.coupon ?? fieldInEnvelopes('coupon');
@@ -126,7 +140,11 @@ export function createPaymentPaidMatcher<C extends ManagedCoupon>(
   const matchParsed = (payload: unknown): PaymentPaidResult<C> => {
     if (usesDefaults && !isRecord(payload)) return { kind: 'unrecognised', reason: 'not_an_object' };
     const coupon = readCoupon(payload);
-    if (coupon === undefined || coupon === null) return null;
+    if (coupon === undefined || coupon === null) {
+      // Every payment.paid names its user: without one either, the payload is not one the matcher reads.
+      const user = readUser(payload);
+      return user === undefined || user === null ? { kind: 'unrecognised', reason: 'unknown_shape' } : null;
+    }
     const codes = codesOf(coupon);
     if (codes === undefined) return { kind: 'unrecognised', reason: 'coupon_malformed' };
     const used = codes

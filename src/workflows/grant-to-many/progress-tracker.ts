@@ -20,6 +20,10 @@ export function emptyCounts(): GrantOutcomeCounts {
  * - the throughput: the rate of the last {@link RATE_SAMPLE} answers (a burst when the budget is
  *   the bottleneck, so this only wins when the server or the network is slower than the budget).
  *
+ * On resume, both count only the rows that still need a request: the members the journal holds
+ * as done are skipped as they come (`skipsAhead`), and the requests of the earlier run that still
+ * count take their slots in the budget's window (`earlierAnsweredAgoMs`).
+ *
  * Memory: at most `limit` + {@link RATE_SAMPLE} answer times are kept.
  */
 export class ProgressTracker {
@@ -34,10 +38,17 @@ export class ProgressTracker {
   /** The latest answer times, oldest first (at most {@link RATE_SAMPLE}). */
   readonly #latest: number[] = [];
 
-  constructor(options: { total: number | undefined; budget: RateLimitBudget | undefined; startedAt: number }) {
+  /** Rows the journal holds as done that the job has not met yet: they will be skipped, not sent. */
+  #skipsAhead: number;
+
+  constructor(options: { total: number | undefined; budget: RateLimitBudget | undefined; startedAt: number; skipsAhead?: number | undefined; earlierAnsweredAgoMs?: readonly number[] | undefined }) {
     this.#total = options.total;
     this.#budget = options.budget;
     this.#startedAt = options.startedAt;
+    this.#skipsAhead = options.skipsAhead ?? 0;
+    // Oldest first, at most a limit of them, like this run's own answers.
+    const earlier = [...(options.earlierAnsweredAgoMs ?? [])].sort((a, b) => b - a).map((ago) => options.startedAt - ago);
+    if (this.#budget !== undefined) this.#window.push(...earlier.slice(-this.#budget.limit));
   }
 
   /** Rows finished so far. */
@@ -52,6 +63,7 @@ export class ProgressTracker {
   record(kind: GrantOutcomeKind, at: number, sent: boolean): void {
     this.counts[kind] += 1;
     this.#done += 1;
+    if (kind === 'skipped' && this.#skipsAhead > 0) this.#skipsAhead -= 1;
     if (!sent) return;
     this.#sent += 1;
     this.#latest.push(at);
@@ -66,7 +78,8 @@ export class ProgressTracker {
   snapshot(now: number): GrantProgress {
     const elapsedMs = now - this.#startedAt;
     const ratePerSecond = elapsedMs > 0 ? (this.#sent / elapsedMs) * 1000 : 0;
-    const remaining = this.#total === undefined ? undefined : Math.max(0, this.#total - this.#done);
+    // The rows still to send: the journal's done members yet to come are skips, not work.
+    const remaining = this.#total === undefined ? undefined : Math.max(0, this.#total - this.#done - this.#skipsAhead);
     if (remaining === undefined) return { done: this.#done, total: this.#total, counts: { ...this.counts }, sent: this.#sent, elapsedMs, ratePerSecond, etaMs: undefined, budgetBound: false };
     const budget = this.#budgetEta(remaining, now);
     const throughput = this.#throughputEta(remaining);

@@ -149,6 +149,10 @@ export interface GrantToManyOptions {
    * Path of an append-only journal file. Each finished member is recorded; a run started again
    * with the same journal skips members recorded `created` or `already_granted` and retries
    * `failed` ones (see `retryFailed`). A journal written for another coupon is refused (`JournalMismatchError`).
+   * It also records each mutation request of the client as it leaves and when it is answered, and
+   * the budget in force: a run resumed in another process (after a crash) starts with those that
+   * may still count counted by its store, so it meets no 429 from them. Requests of other
+   * processes or clients on the key are not in it: share the budget through Redis for those.
    * @default no journal (a run cannot be resumed; re-running re-sends every row, which is safe)
    */
   journal?: string | undefined;

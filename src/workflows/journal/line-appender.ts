@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { JournalClosedError } from './errors/journal-closed-error.js';
 import { JournalIoError } from './errors/journal-io-error.js';
@@ -28,6 +29,32 @@ export class LineAppender {
     const written = this.#queue.then(() => this.#write(Buffer.from(line, 'utf8'), operation));
     this.#queue = written.catch(() => undefined);
     return written;
+  }
+
+  /**
+   * Writes one line now, synchronously: one `write(2)` on the same O_APPEND descriptor, so it lands
+   * whole, beside the queued lines (each of those lands whole too; the order between the two kinds
+   * is the order the system ran the writes). For a record that must be in the file before what it
+   * records happens: a request's `sent` line before the request leaves, so that a kill a moment
+   * later cannot lose it (the file system has it; only a machine crash could). A queued line could
+   * wait behind dozens of others while its request was already on the wire.
+   *
+   * @throws {JournalClosedError} after `close()` or a failed write; {@link JournalIoError} when this one fails.
+   */
+  appendNow(line: string, operation: string): void {
+    if (this.#state !== 'open') throw new JournalClosedError(this.#path, this.#state === 'closing' ? 'closed' : 'failed');
+    const bytes = Buffer.from(line, 'utf8');
+    let bytesWritten: number;
+    try {
+      bytesWritten = writeSync(this.#handle.fd, bytes);
+    } catch (cause) {
+      this.#state = 'failed';
+      throw new JournalIoError({ path: this.#path, code: ioErrorCode(cause), operation, cause });
+    }
+    if (bytesWritten !== bytes.length) {
+      this.#state = 'failed';
+      throw new JournalIoError({ path: this.#path, code: 'short_write', operation });
+    }
   }
 
   async #write(bytes: Buffer, operation: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { JournalCorruptedError, type JournalCorruptionReason } from './errors/journal-corrupted-error.js';
 import { decodeRecordLine } from './record-line.js';
-import { JOURNAL_VERSION, type JournalEntry, type JournalHeader, type JournalRecord } from './records.js';
+import { READABLE_VERSIONS, type JournalEntry, type JournalHeader, type JournalRecord, type JournalSpendingRecord } from './records.js';
 
 const NEWLINE = 0x0a;
 
@@ -19,6 +19,8 @@ export interface ScannedJournal {
   /** `null` for an empty file (or one whose only line was dropped). */
   header: JournalHeader | null;
   entries: JournalEntry[];
+  /** What earlier runs spent (version 2), in file order. */
+  spending: JournalSpendingRecord[];
   /** Length in bytes of the trusted part (everything before a dropped last line). */
   goodLength: number;
   recovery: JournalRecovery | null;
@@ -54,20 +56,22 @@ function readLines(content: Buffer, path: string): { records: JournalRecord[]; g
 
 /**
  * Reads a journal file's bytes: checks every line's checksum, that the first line is a header of a
- * known version and that every other line is an outcome.
+ * known version and that every other line is an outcome or (version 2) a spending record.
  *
  * @throws {JournalCorruptedError} for damage anywhere but the last line.
  */
 export function scanJournal(content: Buffer, path: string): ScannedJournal {
   const { records, goodLength, recovery } = readLines(content, path);
   const [first, ...rest] = records;
-  if (first === undefined) return { header: null, entries: [], goodLength, recovery };
+  if (first === undefined) return { header: null, entries: [], spending: [], goodLength, recovery };
   if (first.type !== 'header') throw corrupted(path, 1, 'missing_header');
-  if (first.version !== JOURNAL_VERSION) throw corrupted(path, 1, 'unsupported_version');
+  if (!READABLE_VERSIONS.has(first.version)) throw corrupted(path, 1, 'unsupported_version');
   const entries: JournalEntry[] = [];
+  const spending: JournalSpendingRecord[] = [];
   rest.forEach((record, index) => {
-    if (record.type !== 'outcome') throw corrupted(path, index + 2, 'invalid_record');
-    entries.push(record);
+    if (record.type === 'outcome') entries.push(record);
+    else if (record.type !== 'header' && first.version >= 2) spending.push(record);
+    else throw corrupted(path, index + 2, 'invalid_record');
   });
-  return { header: first, entries, goodLength, recovery };
+  return { header: first, entries, spending, goodLength, recovery };
 }

@@ -35,8 +35,8 @@ export interface PackageManifest {
   [field: string]: unknown;
 }
 
-/** What the build needs from the working tree; README, CHANGELOG and LICENSE go in the tarball. */
-const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsup.config.ts', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+/** What the build needs from the working tree; docs/, README, CHANGELOG and LICENSE go in the tarball. */
+const BUILD_INPUTS = ['src', 'package.json', 'tsconfig.json', 'tsup.config.ts', 'docs', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
 /**
  * Builds and packs the package in `workDir`: the build inputs are copied to `workDir/source`
