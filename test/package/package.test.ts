@@ -54,9 +54,9 @@ afterAll(() => {
 });
 
 describe('the tarball (npm pack) ships only what an integrator needs', () => {
-  it('contains dist JavaScript and declarations, the docs/ pages, package.json, README.md, CHANGELOG.md and LICENSE, nothing else', () => {
+  it('contains dist JavaScript and declarations, the docs/ pages and the pictures they show, package.json, README.md, CHANGELOG.md and LICENSE, nothing else', () => {
     const unexpected = packed.files.filter(
-      (file) => !/^dist\/.+\.(js|cjs|d\.ts|d\.cts)$/.test(file) && !/^docs\/[a-z-]+\.md$/.test(file) && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file),
+      (file) => !/^dist\/.+\.(js|cjs|d\.ts|d\.cts)$/.test(file) && !/^docs\/[a-z-]+\.md$/.test(file) && !/^docs\/images\/[a-z0-9-]+\.(png|svg|json)$/.test(file) && !['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file),
     );
     expect(unexpected).toEqual([]);
     expect(packed.files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']));
