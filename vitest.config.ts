@@ -8,7 +8,9 @@ export default defineConfig({
     exclude: ['test/runtimes/**', '**/node_modules/**'],
     // Type tests (test/**/*.test-d.ts) are compiled by `npm run typecheck` (tsc), which `npm test` runs alongside
     // (test/types/exact-optional.test-d.ts a second time with exactOptionalPropertyTypes).
-    testTimeout: 20_000,
+    // A hang guard, not a speed check (speed is the benches' job): CPU-bound property and
+    // many-keys tests take 10-15 s alone and over 20 s while four workers share 2 cores.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // Many files mostly wait (real rate-limit windows, child processes, terminals): twice as many
