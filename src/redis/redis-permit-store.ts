@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { Redis, type RedisOptions } from 'ioredis';
+import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
@@ -8,6 +7,11 @@ import { permitKeys, type PermitKeys } from './permit-keys.js';
 import { BURST_MEMORY_WINDOWS, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
 import { acquireScript, giveBackScript, learnBudgetScript, pauseScript, releaseScript } from './permit-scripts.js';
 import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
+import type { RedisConnection } from './connection/accepted-clients.js';
+import { clientForUrl, isRedisUrl, scriptConnectionFor } from './connection/open-connection.js';
+import type { ScriptConnection } from './connection/script-connection.js';
+import type { LuaScript } from './lua-script.js';
+import { bucketKeysShareASlot } from './hash-slot.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -63,9 +67,10 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * const admin = new AdminClient({ apiKey, baseUrl, limits: { store } });
  * ```
  */
-export class RedisPermitStore implements PermitStore {
-  /** The connection the store uses. */
-  readonly client: Redis;
+export class RedisPermitStore<Client extends RedisConnection = RedisConnection> implements PermitStore {
+  /** The client the store runs its scripts on (the one passed in, or the one it made from a URL). */
+  readonly client: Client;
+  readonly #connection: ScriptConnection;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   readonly #clock: (() => number) | undefined;
@@ -73,17 +78,22 @@ export class RedisPermitStore implements PermitStore {
   readonly #resets: StoreResetGuard;
 
   /**
-   * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
-   *   URL or ioredis options for a client the store creates and closes.
+   * @param connection An ioredis `Redis` or `Cluster`, or a connected node-redis client or cluster
+   *   (left open by {@link RedisPermitStore.close}); or a `redis://` / `rediss://` URL for a client
+   *   the store makes (with ioredis when installed, else node-redis) and closes.
+   * @throws {InvalidInputError} for anything else (`field: 'connection'`: a plain object, a Map,
+   *   options, undefined, a client whose connection ended), or for a `keyPrefix` that would split
+   *   a bucket's keys over cluster slots (`field: 'keyPrefix'`); the message names what was passed.
+   * @throws {DependencyLoadError} for a URL when neither ioredis nor redis is installed.
    */
-  constructor(connection: Redis | RedisOptions | string, options: RedisPermitStoreOptions = {}) {
-    this.#ownsClient = !(connection instanceof Redis);
-    if (connection instanceof Redis) this.client = connection;
-    else if (typeof connection === 'string') this.client = new Redis(connection);
-    else this.client = new Redis(connection);
-    this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-    this.#clock = options.clock;
-    this.#resets = new StoreResetGuard(this.client, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
+  constructor(connection: Client | string, options: RedisPermitStoreOptions = {}) {
+    const { keyPrefix = DEFAULT_KEY_PREFIX, clock } = checkedOptions(options);
+    this.#ownsClient = isRedisUrl(connection);
+    this.client = (isRedisUrl(connection) ? clientForUrl(connection) : connection) as Client;
+    this.#connection = scriptConnectionFor(this.client);
+    this.#keyPrefix = keyPrefix;
+    this.#clock = clock;
+    this.#resets = new StoreResetGuard(this.#connection, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
   }
 
   /** {@inheritDoc PermitStore.tryAcquire} */
@@ -94,8 +104,8 @@ export class RedisPermitStore implements PermitStore {
     for (let attempt = 1; ; attempt += 1) {
       const permitId = randomUUID();
       const ask = this.#resets.ask(request, keys, permitId);
-      const reply = await acquireScript.run(
-        this.client,
+      const reply = await this.#run(
+        acquireScript,
         [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent, ...ask.keys],
         [
           request.limit,
@@ -135,7 +145,7 @@ export class RedisPermitStore implements PermitStore {
   async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     this.#resets.released(bucket, permitId, windowMs);
     const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
+    const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
     if (released === 1) this.#listeners.notify(bucket);
   }
 
@@ -143,7 +153,7 @@ export class RedisPermitStore implements PermitStore {
   async giveBack(bucket: string, permitId: string): Promise<void> {
     this.#resets.givenBack(bucket, permitId);
     const keys = this.#keys(bucket);
-    const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background, keys.interactivePermits, keys.sent], [permitId]);
+    const givenBack = await this.#run(giveBackScript, [keys.inFlight, keys.background, keys.interactivePermits, keys.sent], [permitId]);
     if (givenBack === 1) this.#listeners.notify(bucket, true);
   }
 
@@ -155,19 +165,19 @@ export class RedisPermitStore implements PermitStore {
   async pause(bucket: string, untilMs: number): Promise<void> {
     const durationMs = Math.ceil(untilMs - (this.#clock ?? Date.now)());
     if (durationMs <= 0) return;
-    await pauseScript.run(this.client, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
+    await this.#run(pauseScript, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.learnLimit} */
   async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
-    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await this.#run(learnBudgetScript, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.learnWindow} */
   async learnWindow(bucket: string, windowMs: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(windowMs) && windowMs >= 1)) throw new RangeError(`Failed to record the learnt window: it must be a positive whole number of milliseconds, got ${String(windowMs)}. Pass the window the server's answers revealed.`);
-    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await this.#run(learnBudgetScript, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -181,10 +191,11 @@ export class RedisPermitStore implements PermitStore {
    */
   async close(): Promise<void> {
     this.#resets.close();
-    if (!this.#ownsClient || this.client.status === 'end') return;
-    const ended = once(this.client, 'end');
-    await this.client.quit();
-    await ended;
+    if (this.#ownsClient) await this.#connection.end();
+  }
+
+  #run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    return this.#connection.run({ script, keys, args });
   }
 
   #keys(bucket: string): PermitKeys {
@@ -208,7 +219,21 @@ export class RedisPermitStore implements PermitStore {
  * ```
  */
 export function createRedisPermitStore(url: string, options: RedisPermitStoreOptions = {}): RedisPermitStore {
+  if (!isRedisUrl(url)) throw new InvalidInputError('Failed to create the Redis permit store: the URL must start with redis:// or rediss://. Pass the URL of your Redis server (e.g. redis://127.0.0.1:6379).', { operation: 'createRedisPermitStore', field: 'url' });
   return new RedisPermitStore(url, options);
+}
+
+/** The options, checked: a wrong type is refused here rather than failing at the first call. */
+function checkedOptions(options: RedisPermitStoreOptions): RedisPermitStoreOptions {
+  const refuse = (field: string, why: string): InvalidInputError => new InvalidInputError(`Failed to create RedisPermitStore: ${why}.`, { operation: 'RedisPermitStore', field });
+  if (typeof options !== 'object' || options === null) throw refuse('options', 'options must be an object (keyPrefix, clock)');
+  const { keyPrefix, clock } = options;
+  if (keyPrefix !== undefined && typeof keyPrefix !== 'string') throw refuse('keyPrefix', `keyPrefix must be a string, got a ${typeof keyPrefix}`);
+  if (keyPrefix !== undefined && !bucketKeysShareASlot(keyPrefix)) {
+    throw refuse('keyPrefix', "keyPrefix holds an empty hash tag ('{}'), which would spread one bucket's keys over several Redis Cluster slots. Remove the '{}'");
+  }
+  if (clock !== undefined && typeof clock !== 'function') throw refuse('clock', `clock must be a function returning epoch milliseconds, got a ${typeof clock}`);
+  return options;
 }
 
 function parseAcquireReply(reply: unknown): AcquireResult {

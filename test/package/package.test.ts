@@ -181,10 +181,10 @@ describe('package.json metadata for the registry page', () => {
 });
 
 describe('dependency ranges accept the current majors', () => {
-  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17, @opentelemetry/api 1.9 and later 1.x', () => {
+  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, redis 5 or 6, graphql 16 or 17, @opentelemetry/api 1.9 and later 1.x', () => {
     const { dependencies, peerDependencies } = packed.manifest;
     expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
-    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0', '@opentelemetry/api': '^1.9.0' });
+    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0', redis: '^5.0.0 || ^6.0.0', '@opentelemetry/api': '^1.9.0' });
     expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
   });
 });
