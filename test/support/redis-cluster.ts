@@ -27,9 +27,12 @@ export interface TestRedisCluster {
   replicaOf(masterPort: number): Promise<number>;
   /** Kills the node (SIGKILL: a crash, no persistence). */
   kill(port: number): Promise<void>;
-  /** Starts a killed node again on its port, empty, with its cluster configuration (it rejoins as itself). */
+  /** Starts a killed node again on its port, empty (its RDB file deleted), with its cluster configuration (it rejoins as itself). */
   restart(port: number): Promise<void>;
-  /** Resolves once every running node reports `cluster_state:ok` and agrees who serves every slot. */
+  /**
+   * Resolves once every running node reports `cluster_state:ok`, they agree who serves every slot,
+   * and every replica's link to its master is up.
+   */
   waitHealthy(timeoutMs?: number): Promise<void>;
   /** Stops every node and removes their files. */
   stop(): Promise<void>;
@@ -74,6 +77,9 @@ export async function startRedisCluster(options: StartRedisClusterOptions): Prom
       '--cluster-node-timeout', String(options.nodeTimeoutMs ?? 2_000),
       '--cluster-port', String(bus),
       '--dir', dir,
+      // A node's own file: a replica writes the RDB of a full sync to disk, and a node started again
+      // must not load another's (restart() deletes its own, so it comes back empty).
+      '--dbfilename', `dump-${bus}.rdb`,
       '--appendonly', 'no',
       '--save', '',
     ];
@@ -113,6 +119,8 @@ export async function startRedisCluster(options: StartRedisClusterOptions): Prom
     throw error;
   }
 
+  // At creation, the replicas redis-cli set up must be known everywhere before a test may fail a master over.
+  let replicasExpected = masters * replicas;
   const cluster: TestRedisCluster = {
     nodes: [...servers.keys()].map((port) => ({ host: '127.0.0.1', port })),
     command,
@@ -138,12 +146,15 @@ export async function startRedisCluster(options: StartRedisClusterOptions): Prom
       servers.delete(port);
     },
     restart: async (port) => {
+      const args = configFiles.get(port) ?? [];
+      rmSync(join(dir, args[args.indexOf('--dbfilename') + 1] ?? 'none'), { force: true });
       await start(port);
     },
     waitHealthy: async (timeoutMs = 30_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const problem = await healthProblem(command, servers);
+        const problem = await healthProblem(command, servers, replicasExpected);
+        replicasExpected = problem === undefined ? 0 : replicasExpected;
         if (problem === undefined) return;
         if (Date.now() > deadline) throw new Error(`the test cluster is not healthy after ${timeoutMs} ms: ${problem}`);
         await sleep(100);
@@ -172,8 +183,11 @@ async function slotOwner(command: TestRedisCluster['command'], port: number, slo
   return range?.[2][1];
 }
 
-/** Why the cluster is not healthy yet, or undefined when every node answers, says ok and agrees on every slot's master. */
-async function healthProblem(command: TestRedisCluster['command'], servers: ReadonlyMap<number, TestRedisServer>): Promise<string | undefined> {
+/**
+ * Why the cluster is not healthy yet, or undefined when every node answers, says ok, agrees on
+ * every slot's master and lists at least `replicas` replicas, and every replica's link is up.
+ */
+async function healthProblem(command: TestRedisCluster['command'], servers: ReadonlyMap<number, TestRedisServer>, replicas: number): Promise<string | undefined> {
   const views: string[] = [];
   for (const port of servers.keys()) {
     try {
@@ -183,6 +197,10 @@ async function healthProblem(command: TestRedisCluster['command'], servers: Read
       views.push(JSON.stringify(slots.map(([from, to, master]) => [from, to, master[1]]).sort((a, b) => Number(a[0]) - Number(b[0]))));
       const nodes = String(await command(port, 'CLUSTER', 'NODES'));
       if (/handshake|noaddr/.test(nodes)) return `node ${port} is still meeting the others`;
+      const known = nodes.split('\n').filter((line) => /\bslave\b/.test(line.split(' ')[2] ?? '')).length;
+      if (known < replicas) return `node ${port} knows ${known} of ${replicas} replicas`;
+      const replication = String(await command(port, 'INFO', 'replication'));
+      if (replication.includes('role:slave') && !replication.includes('master_link_status:up')) return `replica ${port} is not in sync with its master yet`;
     } catch (error) {
       return `node ${port}: ${error instanceof Error ? error.message : String(error)}`;
     }

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import type { IoredisConnection } from './accepted-clients.js';
+import { RedisStoreError } from '../errors/redis-store-error.js';
 import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
+import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
 
 /** The part of an ioredis `Redis` or `Cluster` the store calls. */
 interface IoredisClient {
@@ -19,20 +21,43 @@ export function isIoredis(value: object): value is IoredisConnection {
   return typeof client.isCluster === 'boolean' && typeof client.status === 'string' && typeof client.evalsha === 'function' && typeof client.eval === 'function' && typeof client.on === 'function';
 }
 
+/** Redis error replies that say the slot's master cannot serve the script yet (see the node-redis adapter). */
+const RETRIED_CODES = new Set(['TRYAGAIN', 'CLUSTERDOWN', 'LOADING', 'MASTERDOWN']);
+
 /**
- * Scripts on an ioredis `Redis` or `Cluster`. ioredis routes EVALSHA by its first key's slot (a
- * Cluster follows MOVED and ASK, and retries TRYAGAIN, CLUSTERDOWN and a connection lost in a
- * failover), queues commands while it reconnects (`enableOfflineQueue`) and sends again those on a
- * connection that broke (`autoResendUnfulfilledCommands`).
+ * Scripts on an ioredis `Redis` or `Cluster`. ioredis routes EVALSHA by its first key's slot,
+ * queues commands while it reconnects (`enableOfflineQueue`) and sends again those on a connection
+ * that broke (`autoResendUnfulfilledCommands`); a `Redis` gives up after `maxRetriesPerRequest`, as
+ * the app configured it. A `Cluster` follows MOVED and ASK and retries TRYAGAIN, CLUSTERDOWN and a
+ * lost connection, but only `maxRedirections` times (16, about 1-2 s): less than a failover takes.
+ * On a Cluster the store retries what ioredis gave up on while the cluster is not ended (see
+ * {@link retryWhileUnavailable}): "Too many Cluster redirections", a closed node connection, a
+ * failed slots refresh, and the error replies above.
  */
 export class IoredisScriptConnection implements ScriptConnection {
   readonly #client: IoredisClient;
+  readonly #retry: UnavailableRetryPolicy;
 
-  constructor(client: IoredisConnection) {
+  constructor(client: IoredisConnection, retry: UnavailableRetryPolicy = UNAVAILABLE_RETRY) {
     this.#client = client as unknown as IoredisClient;
+    this.#retry = retry;
   }
 
   async run(call: ScriptCall): Promise<unknown> {
+    if (!this.#client.isCluster) return this.#once(call);
+    return retryWhileUnavailable(() => this.#once(call), (error) => this.#transient(error), this.#retry);
+  }
+
+  /** True for a cluster failure that a later attempt may not meet; never once the app ended the cluster. */
+  #transient(error: unknown): boolean {
+    const cause = error instanceof RedisStoreError ? error.cause : error;
+    if (this.#client.status === 'end' || (this.#client as { manuallyClosing?: unknown }).manuallyClosing === true) return false;
+    // ioredis's ReplyError: Redis answered with an error.
+    if (cause instanceof Error && cause.name === 'ReplyError') return RETRIED_CODES.has(redisCodeOf(cause) ?? '');
+    return true;
+  }
+
+  async #once(call: ScriptCall): Promise<unknown> {
     const { script, keys, args } = call;
     try {
       return await this.#client.evalsha(script.sha1, keys.length, ...keys, ...args);

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { NodeRedisConnection } from './accepted-clients.js';
 import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
+import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
 
 /** Script options of node-redis's `evalSha` and `eval` (4, 5 and 6 alike). */
 interface ScriptOptions {
@@ -25,45 +25,61 @@ export function isNodeRedis(value: object): value is NodeRedisConnection {
   return typeof client.isOpen === 'boolean' && typeof client.evalSha === 'function' && typeof client.eval === 'function' && typeof client.on === 'function';
 }
 
+/**
+ * True for node-redis's ErrorReply (Redis answered with an error; its subclasses SimpleError and
+ * BlobError are what is thrown, all named 'Error'), as opposed to a socket or timeout failure.
+ */
+function isErrorReply(error: unknown): boolean {
+  for (let proto: unknown = Object.getPrototypeOf(error); proto !== null && proto !== Error.prototype && typeof proto === 'object'; proto = Object.getPrototypeOf(proto)) {
+    if ((proto as { constructor?: { name?: unknown } }).constructor?.name === 'ErrorReply') return true;
+  }
+  return false;
+}
+
 /** True for a node-redis cluster (`createCluster()`): it knows its masters and a client per node. */
 export function isNodeRedisCluster(value: NodeRedisConnection): boolean {
   return typeof (value as { nodeClient?: unknown }).nodeClient === 'function' && 'masters' in value;
 }
 
 /**
- * How long the store retries a script that a cluster node answered TRYAGAIN (its slot is being
- * moved and some of the bucket's keys already left) or CLUSTERDOWN (no master serves it yet): in
- * all, about what ioredis's Cluster waits (16 redirections of 100 ms).
+ * Redis error replies that say the slot's master cannot serve the script yet: TRYAGAIN (its slot
+ * is being moved and some of the bucket's keys already left), CLUSTERDOWN (no master serves it),
+ * LOADING and MASTERDOWN (a node starting or resyncing). Any other error reply is final.
  */
-const CLUSTER_RETRY = Object.freeze({ delayMs: 100, attempts: 20 });
-const RETRIED_CODES = new Set(['TRYAGAIN', 'CLUSTERDOWN']);
+const RETRIED_CODES = new Set(['TRYAGAIN', 'CLUSTERDOWN', 'LOADING', 'MASTERDOWN']);
 
 /**
  * Scripts on a node-redis client or cluster (the `redis` package). node-redis routes EVALSHA by its
- * first key's slot and follows MOVED and ASK; TRYAGAIN and CLUSTERDOWN it reports, and the store
- * retries them here. It queues commands while it reconnects (unless `disableOfflineQueue`) and
- * reconnects by its `reconnectStrategy`.
+ * first key's slot, follows MOVED and ASK, queues commands while it reconnects (unless
+ * `disableOfflineQueue`) and reconnects by its `reconnectStrategy`. What it reports instead of
+ * retrying, the store retries here while the client is open (see {@link retryWhileUnavailable}):
+ * TRYAGAIN, CLUSTERDOWN, LOADING, MASTERDOWN, and failures that are not Redis replies (a socket
+ * reset under a command in flight, a cluster's command timeout, a node's client replaced in a
+ * failover).
  */
 export class NodeRedisScriptConnection implements ScriptConnection {
   readonly #client: NodeRedisClient;
   readonly #cluster: boolean;
+  readonly #retry: UnavailableRetryPolicy;
 
-  constructor(client: NodeRedisConnection) {
+  constructor(client: NodeRedisConnection, retry: UnavailableRetryPolicy = UNAVAILABLE_RETRY) {
     this.#client = client as unknown as NodeRedisClient;
     this.#cluster = isNodeRedisCluster(client);
+    this.#retry = retry;
   }
 
   async run(call: ScriptCall): Promise<unknown> {
     const options: ScriptOptions = { keys: [...call.keys], arguments: call.args.map(String) };
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await this.#once(call, options);
-      } catch (error) {
-        // The script did not run: the node refused it before looking at the keys.
-        if (!this.#cluster || attempt >= CLUSTER_RETRY.attempts || !RETRIED_CODES.has(redisCodeOf(error) ?? '')) throw scriptFailure(error);
-      }
-      await sleep(CLUSTER_RETRY.delayMs);
-    }
+    return retryWhileUnavailable(() => this.#once(call, options), (error) => this.#transient(error), this.#retry).catch((error: unknown) => {
+      throw scriptFailure(error);
+    });
+  }
+
+  /** True for a failure that a later attempt may not meet; never once the app closed the client. */
+  #transient(error: unknown): boolean {
+    if (!this.#client.isOpen) return false;
+    if (isErrorReply(error)) return RETRIED_CODES.has(redisCodeOf(error) ?? '');
+    return true;
   }
 
   async #once(call: ScriptCall, options: ScriptOptions): Promise<unknown> {

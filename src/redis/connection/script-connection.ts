@@ -25,11 +25,14 @@ export interface ScriptConnection {
   end(): Promise<void>;
 }
 
-/** Redis's error code: the first word of an error reply (`'NOSCRIPT'`, `'READONLY'`, `'MOVED'`, ...). */
+/**
+ * Redis's error code: the first word of an error reply (`'NOSCRIPT'`, `'READONLY'`, `'MOVED'`, ...),
+ * also when ioredis's Cluster quotes it after giving up ("Too many Cluster redirections. Last
+ * error: ReplyError: TRYAGAIN ...").
+ */
 export function redisCodeOf(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
-  const code = /^([A-Z]+) /.exec(error.message)?.[1];
-  return code;
+  return /^([A-Z]+) /.exec(error.message)?.[1] ?? /^Too many Cluster redirections\. Last error: (?:\w+: )?([A-Z]+) /.exec(error.message)?.[1];
 }
 
 /** Errors a client reports when a script ran on a node that cannot take it; see {@link RedisStoreError}. */
