@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
@@ -102,7 +101,7 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
     const keys = this.#keys(request.bucket);
     // A reply that shows Redis lost the bucket's data is followed by a recovery and one more try.
     for (let attempt = 1; ; attempt += 1) {
-      const permitId = randomUUID();
+      const permitId = this.#resets.newPermitId();
       const ask = this.#resets.ask(request, keys, permitId);
       const reply = await this.#run(
         acquireScript,

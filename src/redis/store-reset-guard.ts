@@ -70,6 +70,11 @@ export class StoreResetGuard {
     this.#stopWatching = connection.onDrop(() => this.#generations.disconnected(this.#ledger.countedPerBucket(this.#now())));
   }
 
+  /** A new permit id of this store (the ledger finds its permits by their number). */
+  newPermitId(): string {
+    return this.#ledger.ids.next();
+  }
+
   /** Stops watching the connection. */
   close(): void {
     this.#stopWatching();
