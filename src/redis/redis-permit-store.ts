@@ -11,6 +11,7 @@ import { clientForUrl, isRedisUrl, scriptConnectionFor } from './connection/open
 import type { ScriptConnection } from './connection/script-connection.js';
 import type { LuaScript } from './lua-script.js';
 import { bucketKeysShareASlot } from './hash-slot.js';
+import { PendingReleases, type ReleaseBatch } from './pending-releases.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -75,6 +76,7 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
   readonly #clock: (() => number) | undefined;
   readonly #listeners = new ReleaseListeners();
   readonly #resets: StoreResetGuard;
+  readonly #pending = new PendingReleases((batches) => void this.#sendReleases(batches));
 
   /**
    * @param connection An ioredis `Redis` or `Cluster`, or a connected node-redis client or cluster
@@ -103,49 +105,41 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
     for (let attempt = 1; ; attempt += 1) {
       const permitId = this.#resets.newPermitId();
       const ask = this.#resets.ask(request, keys, permitId);
-      const reply = await this.#run(
-        acquireScript,
-        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent, ...ask.keys],
-        [
-          request.limit,
-          request.windowMs,
-          request.leaseMs,
-          permitId,
-          this.#clockArgument(),
-          request.lane ?? 'interactive',
-          request.reserve ?? 0,
-          request.waiter ?? '',
-          request.limitIsCeiling === true ? '1' : '0',
-          request.share ?? 1,
-          WAITER_HOLD_GRACE_MS,
-          request.windowIsFloor === true ? '1' : '0',
-          request.demand ?? 1,
-          BURST_MEMORY_WINDOWS,
-          request.ramp ?? 0,
-          RAMP_RESTART_WINDOWS,
-          request.burst ?? '',
-          QUEUE_MEMORY_WINDOWS,
-          ...ask.args,
-        ],
-      );
-      const { rule, generation } = splitGenerationReply(reply);
+      // The bucket's releases waiting for the turn of the event loop go with this request.
+      const riding = this.#pending.take(request.bucket);
+      let reply: unknown;
+      try {
+        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], [...acquireArguments(request, permitId, this.#clockArgument()), riding?.argument(this.#now()) ?? '', ...ask.args]);
+      } catch (error) {
+        if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
+        throw error;
+      }
+      const { rest, released } = splitReleasedCount(reply);
+      const { rule, generation } = splitGenerationReply(rest);
       const result = parseAcquireReply(rule);
       if (generation === undefined) throw unexpectedReply();
       if (!this.#resets.isReset(ask, generation)) {
+        if (riding !== undefined) this.#delivered(request.bucket, riding, released);
         this.#resets.answered(request, ask, generation, result);
         return result;
       }
+      // Redis lost the data the releases were for: the recovery writes them back with the rest; sent again, they change nothing.
+      if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
       if (attempt > 1) return result;
       await this.#resets.recover(request, keys, generation.generation);
     }
   }
 
-  /** {@inheritDoc PermitStore.release} */
-  async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+  /**
+   * {@inheritDoc PermitStore.release}
+   *
+   * The release rides with the bucket's next permit request when this process makes one before the
+   * event loop turns, else goes at the turn, with the bucket's other releases, in one script call;
+   * the answer is dated now either way. Resolves once it reached Redis.
+   */
+  release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     this.#resets.released(bucket, permitId, windowMs);
-    const keys = this.#keys(bucket);
-    const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
-    if (released === 1) this.#listeners.notify(bucket);
+    return this.#pending.add(bucket, permitId, this.#now(), windowMs);
   }
 
   /** {@inheritDoc PermitStore.giveBack} */
@@ -189,8 +183,33 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
    * in stays open.
    */
   async close(): Promise<void> {
+    await Promise.all(this.#sendReleases(this.#pending.takeAll()));
     this.#resets.close();
     if (this.#ownsClient) await this.#connection.end();
+  }
+
+  /** Sends each bucket's waiting releases in one script call. */
+  #sendReleases(batches: Map<string, ReleaseBatch>): Promise<void>[] {
+    return [...batches].map(async ([bucket, batch]) => {
+      const keys = this.#keys(bucket);
+      try {
+        const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [batch.windowMs, this.#clockArgument(), batch.argument(this.#now())]);
+        this.#delivered(bucket, batch, typeof released === 'number' ? released : 0);
+      } catch (error) {
+        // As a release sent on its own would: the caller may ignore it (the ledger has the answer).
+        batch.reject(error);
+      }
+    });
+  }
+
+  /** A batch of releases reached Redis: its callers are told, and the bucket's listeners once per permit that was in flight. */
+  #delivered(bucket: string, batch: ReleaseBatch, released: number): void {
+    batch.resolve();
+    for (let index = 0; index < released; index += 1) this.#listeners.notify(bucket);
+  }
+
+  #now(): number {
+    return (this.#clock ?? Date.now)();
   }
 
   #run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
@@ -233,6 +252,41 @@ function checkedOptions(options: RedisPermitStoreOptions): RedisPermitStoreOptio
   }
   if (clock !== undefined && typeof clock !== 'function') throw refuse('clock', `clock must be a function returning epoch milliseconds, got a ${typeof clock}`);
   return options;
+}
+
+/** The count of riding releases that ends a reply of the rule (not one of the reset check's own refusals), and the rest. */
+function splitReleasedCount(reply: unknown): { rest: unknown; released: number } {
+  if (!Array.isArray(reply) || typeof reply.at(-2) !== 'number' || typeof reply.at(-1) !== 'number') return { rest: reply, released: 0 };
+  return { rest: reply.slice(0, -1), released: reply.at(-1) as number };
+}
+
+/** The acquire script's KEYS before the reset check's (src/redis/permit-scripts.ts). */
+function acquireKeys(keys: PermitKeys): string[] {
+  return [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent];
+}
+
+/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), before the riding releases and the reset check's. */
+function acquireArguments(request: AcquireRequest, permitId: string, clock: string): (string | number)[] {
+  return [
+    request.limit,
+    request.windowMs,
+    request.leaseMs,
+    permitId,
+    clock,
+    request.lane ?? 'interactive',
+    request.reserve ?? 0,
+    request.waiter ?? '',
+    request.limitIsCeiling === true ? '1' : '0',
+    request.share ?? 1,
+    WAITER_HOLD_GRACE_MS,
+    request.windowIsFloor === true ? '1' : '0',
+    request.demand ?? 1,
+    BURST_MEMORY_WINDOWS,
+    request.ramp ?? 0,
+    RAMP_RESTART_WINDOWS,
+    request.burst ?? '',
+    QUEUE_MEMORY_WINDOWS,
+  ];
 }
 
 function parseAcquireReply(reply: unknown): AcquireResult {
