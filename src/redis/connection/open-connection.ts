@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { DependencyLoadError } from '../../errors/dependency-load-error.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import type { RedisConnection } from './accepted-clients.js';
+import { CallsInFlight } from './calls-in-flight.js';
 import { IoredisScriptConnection, isIoredis } from './ioredis-connection.js';
 import { isNodeRedis, NodeRedisScriptConnection } from './node-redis-connection.js';
 import { passedValue } from './passed-value.js';
@@ -27,11 +28,11 @@ export function scriptConnectionFor(client: unknown): ScriptConnection {
     if (isIoredis(client)) {
       // `manuallyClosing`: quit() or disconnect() was called; the status says 'end' only once the socket closed.
       if (client.status === 'end' || (client as { manuallyClosing?: unknown }).manuallyClosing === true) throw refused(`an ioredis ${client.isCluster ? 'Cluster' : 'Redis'} whose connection has ended (quit() or disconnect() was called)`);
-      return new IoredisScriptConnection(client);
+      return new CallsInFlight(new IoredisScriptConnection(client));
     }
     if (isNodeRedis(client)) {
       if (!client.isOpen) throw refused('a node-redis client that is not open (never connected, or closed)');
-      return new NodeRedisScriptConnection(client);
+      return new CallsInFlight(new NodeRedisScriptConnection(client));
     }
   }
   throw refused(passedValue(client));
