@@ -55,7 +55,9 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - While Redis is down, calls wait for their permit in ioredis's offline queue and go once it is
  *   back. When ioredis gives up (`maxRetriesPerRequest` reconnection attempts, about 70 s with
  *   ioredis 6's defaults), the waiting calls reject with its `MaxRetriesPerRequestError`, unsent.
- *   Pass a client with other options to fail sooner.
+ *   Pass a client with other options to fail sooner. A cluster client (ioredis `Cluster`, node-redis
+ *   `createCluster()`) and a node-redis client give up sooner than a failover takes: the store
+ *   retries such a script call while the bucket's node cannot be reached, for up to 30 s.
  *
  * @example
  * ```ts

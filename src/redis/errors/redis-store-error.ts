@@ -13,7 +13,7 @@ export interface RedisStoreErrorOptions extends AdminApiErrorOptions {
  *   node that a failover demoted, or at a replica). Point it at the master, or pass an ioredis
  *   `Cluster` / node-redis `createCluster()` client, which follows failovers.
  * - `TRYAGAIN`, `CLUSTERDOWN`: the bucket's slot was being moved (resharding) or the cluster had
- *   no master for it, for longer than the store retries (about 2 s).
+ *   no master for it, for longer than the store retries (up to 30 s, 100 ms doubling to 1 s).
  * - `MOVED`, `ASK`: a standalone client was sent to another node of a Redis Cluster: pass a
  *   cluster client instead.
  *
