@@ -57,6 +57,11 @@ export class CallsInFlight implements ScriptConnection {
   #handOver(): void {
     if (this.#head >= this.#waiting.length) {
       this.#running -= 1;
+      // Drained: drop the entries already let go (up to 1,023 otherwise stay after a burst).
+      if (this.#head > 0) {
+        this.#waiting.length = 0;
+        this.#head = 0;
+      }
       return;
     }
     const start = this.#waiting[this.#head] as () => void;
