@@ -85,7 +85,7 @@ describe('RedisPermitStore keeps a burst out of the client\'s command queue', ()
     let most = 0;
     const evalSha = client.evalSha.bind(client);
     // Counts what the store hands the client (node-redis queues every command it is given).
-    client.evalSha = (async (...args: Parameters<typeof evalSha>) => {
+    (client as { evalSha: unknown }).evalSha = async (...args: Parameters<typeof evalSha>) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
       try {
@@ -93,7 +93,7 @@ describe('RedisPermitStore keeps a burst out of the client\'s command queue', ()
       } finally {
         inFlight -= 1;
       }
-    }) as typeof client.evalSha;
+    };
     const store = new RedisPermitStore(client, { keyPrefix: uniqueKeyPrefix() });
     const results = await Promise.all(
       Array.from({ length: 2_000 }, (_, n) => store.tryAcquire({ bucket: bucketName(`sk_live_burst_${n % 200}`, 'queries'), limit: 10, windowMs: 60_000, leaseMs: 30_000 })),
