@@ -18,4 +18,6 @@
  * @module school-admin-sdk/redis
  */
 export { RedisPermitStore, createRedisPermitStore, type RedisPermitStoreOptions } from './redis-permit-store.js';
+export type { IoredisConnection, NodeRedisConnection, RedisConnection } from './connection/accepted-clients.js';
+export { RedisStoreError, type RedisStoreErrorOptions } from './errors/redis-store-error.js';
 export type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from '../rate-limit/permit-store.js';

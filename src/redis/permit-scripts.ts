@@ -1,5 +1,6 @@
 import { ACQUIRE_RESET_CHECK } from './acquire-reset-check.js';
 import { LuaScript } from './lua-script.js';
+import { RELEASE_PERMITS } from './release-permits-lua.js';
 
 /*
  * The Redis side of the permit rule. Each script runs atomically, so every process sharing a
@@ -46,13 +47,17 @@ end
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
  * memory in windows, ramp, ramp restart in windows, burst ('' when the caller did not tell), queue
- * memory in windows, then the store-reset check's four.
+ * memory in windows, the store's releases riding with this request ('<id> <ms ago> ...', '' for
+ * none: src/redis/release-permits-lua.ts, applied once the reset check passed, before the rule),
+ * then the store-reset check's four.
  * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
  * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit,
- * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either.
+ * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either,
+ * and then how many riding releases were in flight. A refusal of the reset check itself ends with
+ * the generation and the recovery left (no release was applied).
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
-export const acquireScript = new LuaScript(`${PRELUDE}
+export const acquireScript = new LuaScript(`${PRELUDE}${RELEASE_PERMITS}
 local answered, in_flight, paused, markers, learnt_key, background = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local learnt_window_key, interactive, sent = KEYS[7], KEYS[8], KEYS[9]
 local limit, window, lease = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -60,6 +65,15 @@ local now = clock(ARGV[5])
 local is_interactive = ARGV[6] ~= 'background'
 local waiter = ARGV[8]
 ${ACQUIRE_RESET_CHECK}
+-- The riding releases, once the data is the generation the store expects; the rule's replies end
+-- with how many of them were in flight (after the generation and the recovery left).
+local riding_released = release_permits(answered, in_flight, background, interactive, ARGV[#ARGV - 4], now, tonumber(ARGV[2]), ARGV[5])
+local with_generation_only = with_generation
+with_generation = function(reply)
+  reply = with_generation_only(reply)
+  reply[#reply + 1] = riding_released
+  return reply
+end
 
 -- A learnt limit replaces the request's, or only lowers it when the request's was configured; a
 -- learnt window replaces the request's, or only lengthens it when the request's was configured.
@@ -203,35 +217,12 @@ return with_generation({0, retry_after, is_paused, applied, window})
 `);
 
 /**
- * KEYS: answered, in-flight, background, interactive-permits. ARGV: permit id, windowMs (for the
- * keys' expiry), clock.
- * Replies 1 when an in-flight permit was released, else 0 (unknown, or its lease had ended).
+ * KEYS: answered, in-flight, background, interactive-permits. ARGV: windowMs (for the keys'
+ * expiry), clock, the permits answered ('<id> <ms ago> ...', see src/redis/release-permits-lua.ts).
+ * Replies how many of them were in flight (the others: unknown, or their lease had ended).
  */
-export const releaseScript = new LuaScript(`${PRELUDE}
-local answered, in_flight, background, interactive = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local window = tonumber(ARGV[2])
-local now = clock(ARGV[3])
-
-local function answer()
-  redis.call('ZADD', answered, now, ARGV[1])
-  extend_ttl(answered, window, ARGV[3])
-  for _, lane in ipairs({background, interactive}) do
-    if redis.call('ZSCORE', lane, ARGV[1]) then
-      redis.call('ZADD', lane, now, ARGV[1])
-      extend_ttl(lane, window, ARGV[3])
-    end
-  end
-end
-
-if redis.call('ZREM', in_flight, ARGV[1]) == 1 then
-  answer()
-  return 1
-end
--- A response after the lease ended: the request may have reached the server up to now, so it
--- counts until a window after this answer, later than the lease's end would say.
-local lease_end = redis.call('ZSCORE', answered, ARGV[1])
-if lease_end and tonumber(lease_end) < now then answer() end
-return 0
+export const releaseScript = new LuaScript(`${PRELUDE}${RELEASE_PERMITS}
+return release_permits(KEYS[1], KEYS[2], KEYS[3], KEYS[4], ARGV[3], clock(ARGV[2]), tonumber(ARGV[1]), ARGV[2])
 `);
 
 /**

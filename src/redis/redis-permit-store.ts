@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { Redis, type RedisOptions } from 'ioredis';
+import { InvalidInputError } from '../errors/invalid-input-error.js';
 import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
@@ -8,6 +6,12 @@ import { permitKeys, type PermitKeys } from './permit-keys.js';
 import { BURST_MEMORY_WINDOWS, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../rate-limit/lane-rule.js';
 import { acquireScript, giveBackScript, learnBudgetScript, pauseScript, releaseScript } from './permit-scripts.js';
 import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
+import type { RedisConnection } from './connection/accepted-clients.js';
+import { clientForUrl, isRedisUrl, scriptConnectionFor } from './connection/open-connection.js';
+import type { ScriptConnection } from './connection/script-connection.js';
+import type { LuaScript } from './lua-script.js';
+import { bucketKeysShareASlot } from './hash-slot.js';
+import { PendingReleases, type ReleaseBatch } from './pending-releases.js';
 
 /** Options of {@link RedisPermitStore}. */
 export interface RedisPermitStoreOptions {
@@ -51,7 +55,9 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * - While Redis is down, calls wait for their permit in ioredis's offline queue and go once it is
  *   back. When ioredis gives up (`maxRetriesPerRequest` reconnection attempts, about 70 s with
  *   ioredis 6's defaults), the waiting calls reject with its `MaxRetriesPerRequestError`, unsent.
- *   Pass a client with other options to fail sooner.
+ *   Pass a client with other options to fail sooner. A cluster client (ioredis `Cluster`, node-redis
+ *   `createCluster()`) and a node-redis client give up sooner than a failover takes: the store
+ *   retries such a script call while the bucket's node cannot be reached, for up to 30 s.
  *
  * @example
  * ```ts
@@ -63,27 +69,34 @@ const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
  * const admin = new AdminClient({ apiKey, baseUrl, limits: { store } });
  * ```
  */
-export class RedisPermitStore implements PermitStore {
-  /** The connection the store uses. */
-  readonly client: Redis;
+export class RedisPermitStore<Client extends RedisConnection = RedisConnection> implements PermitStore {
+  /** The client the store runs its scripts on (the one passed in, or the one it made from a URL). */
+  readonly client: Client;
+  readonly #connection: ScriptConnection;
   readonly #ownsClient: boolean;
   readonly #keyPrefix: string;
   readonly #clock: (() => number) | undefined;
   readonly #listeners = new ReleaseListeners();
   readonly #resets: StoreResetGuard;
+  readonly #pending = new PendingReleases((batches) => void this.#sendReleases(batches));
 
   /**
-   * @param connection An ioredis client (left open by {@link RedisPermitStore.close}), or a Redis
-   *   URL or ioredis options for a client the store creates and closes.
+   * @param connection An ioredis `Redis` or `Cluster`, or a connected node-redis client or cluster
+   *   (left open by {@link RedisPermitStore.close}); or a `redis://` / `rediss://` URL for a client
+   *   the store makes (with ioredis when installed, else node-redis) and closes.
+   * @throws {InvalidInputError} for anything else (`field: 'connection'`: a plain object, a Map,
+   *   options, undefined, a client whose connection ended), or for a `keyPrefix` that would split
+   *   a bucket's keys over cluster slots (`field: 'keyPrefix'`); the message names what was passed.
+   * @throws {DependencyLoadError} for a URL when neither ioredis nor redis is installed.
    */
-  constructor(connection: Redis | RedisOptions | string, options: RedisPermitStoreOptions = {}) {
-    this.#ownsClient = !(connection instanceof Redis);
-    if (connection instanceof Redis) this.client = connection;
-    else if (typeof connection === 'string') this.client = new Redis(connection);
-    else this.client = new Redis(connection);
-    this.#keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-    this.#clock = options.clock;
-    this.#resets = new StoreResetGuard(this.client, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
+  constructor(connection: Client | string, options: RedisPermitStoreOptions = {}) {
+    const { keyPrefix = DEFAULT_KEY_PREFIX, clock } = checkedOptions(options);
+    this.#ownsClient = isRedisUrl(connection);
+    this.client = (isRedisUrl(connection) ? clientForUrl(connection) : connection) as Client;
+    this.#connection = scriptConnectionFor(this.client);
+    this.#keyPrefix = keyPrefix;
+    this.#clock = clock;
+    this.#resets = new StoreResetGuard(this.#connection, { now: this.#clock ?? Date.now, argument: () => this.#clockArgument() });
   }
 
   /** {@inheritDoc PermitStore.tryAcquire} */
@@ -92,58 +105,50 @@ export class RedisPermitStore implements PermitStore {
     const keys = this.#keys(request.bucket);
     // A reply that shows Redis lost the bucket's data is followed by a recovery and one more try.
     for (let attempt = 1; ; attempt += 1) {
-      const permitId = randomUUID();
+      const permitId = this.#resets.newPermitId();
       const ask = this.#resets.ask(request, keys, permitId);
-      const reply = await acquireScript.run(
-        this.client,
-        [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent, ...ask.keys],
-        [
-          request.limit,
-          request.windowMs,
-          request.leaseMs,
-          permitId,
-          this.#clockArgument(),
-          request.lane ?? 'interactive',
-          request.reserve ?? 0,
-          request.waiter ?? '',
-          request.limitIsCeiling === true ? '1' : '0',
-          request.share ?? 1,
-          WAITER_HOLD_GRACE_MS,
-          request.windowIsFloor === true ? '1' : '0',
-          request.demand ?? 1,
-          BURST_MEMORY_WINDOWS,
-          request.ramp ?? 0,
-          RAMP_RESTART_WINDOWS,
-          request.burst ?? '',
-          QUEUE_MEMORY_WINDOWS,
-          ...ask.args,
-        ],
-      );
-      const { rule, generation } = splitGenerationReply(reply);
+      // The bucket's releases waiting for the turn of the event loop go with this request.
+      const riding = this.#pending.take(request.bucket);
+      let reply: unknown;
+      try {
+        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], [...acquireArguments(request, permitId, this.#clockArgument()), riding?.argument(this.#now()) ?? '', ...ask.args]);
+      } catch (error) {
+        if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
+        throw error;
+      }
+      const { rest, released } = splitReleasedCount(reply);
+      const { rule, generation } = splitGenerationReply(rest);
       const result = parseAcquireReply(rule);
       if (generation === undefined) throw unexpectedReply();
       if (!this.#resets.isReset(ask, generation)) {
+        if (riding !== undefined) this.#delivered(request.bucket, riding, released);
         this.#resets.answered(request, ask, generation, result);
         return result;
       }
+      // Redis lost the data the releases were for: the recovery writes them back with the rest; sent again, they change nothing.
+      if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
       if (attempt > 1) return result;
       await this.#resets.recover(request, keys, generation.generation);
     }
   }
 
-  /** {@inheritDoc PermitStore.release} */
-  async release(bucket: string, permitId: string, windowMs: number): Promise<void> {
+  /**
+   * {@inheritDoc PermitStore.release}
+   *
+   * The release rides with the bucket's next permit request when this process makes one before the
+   * event loop turns, else goes at the turn, with the bucket's other releases, in one script call;
+   * the answer is dated now either way. Resolves once it reached Redis.
+   */
+  release(bucket: string, permitId: string, windowMs: number): Promise<void> {
     this.#resets.released(bucket, permitId, windowMs);
-    const keys = this.#keys(bucket);
-    const released = await releaseScript.run(this.client, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [permitId, windowMs, this.#clockArgument()]);
-    if (released === 1) this.#listeners.notify(bucket);
+    return this.#pending.add(bucket, permitId, this.#now(), windowMs);
   }
 
   /** {@inheritDoc PermitStore.giveBack} */
   async giveBack(bucket: string, permitId: string): Promise<void> {
     this.#resets.givenBack(bucket, permitId);
     const keys = this.#keys(bucket);
-    const givenBack = await giveBackScript.run(this.client, [keys.inFlight, keys.background, keys.interactivePermits, keys.sent], [permitId]);
+    const givenBack = await this.#run(giveBackScript, [keys.inFlight, keys.background, keys.interactivePermits, keys.sent], [permitId]);
     if (givenBack === 1) this.#listeners.notify(bucket, true);
   }
 
@@ -155,19 +160,19 @@ export class RedisPermitStore implements PermitStore {
   async pause(bucket: string, untilMs: number): Promise<void> {
     const durationMs = Math.ceil(untilMs - (this.#clock ?? Date.now)());
     if (durationMs <= 0) return;
-    await pauseScript.run(this.client, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
+    await this.#run(pauseScript, [this.#keys(bucket).paused], [durationMs, this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.learnLimit} */
   async learnLimit(bucket: string, limit: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(limit) && limit >= 1)) throw new RangeError(`Failed to record the learnt limit: it must be a positive integer, got ${String(limit)}. Pass the server's stated limit.`);
-    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await this.#run(learnBudgetScript, [this.#keys(bucket).learntLimit], [limit, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.learnWindow} */
   async learnWindow(bucket: string, windowMs: number, keepMs: number): Promise<void> {
     if (!(Number.isSafeInteger(windowMs) && windowMs >= 1)) throw new RangeError(`Failed to record the learnt window: it must be a positive whole number of milliseconds, got ${String(windowMs)}. Pass the window the server's answers revealed.`);
-    await learnBudgetScript.run(this.client, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
+    await this.#run(learnBudgetScript, [this.#keys(bucket).learntWindow], [windowMs, Math.max(1, Math.ceil(keepMs)), this.#clockArgument()]);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -180,11 +185,37 @@ export class RedisPermitStore implements PermitStore {
    * in stays open.
    */
   async close(): Promise<void> {
+    await Promise.all(this.#sendReleases(this.#pending.takeAll()));
     this.#resets.close();
-    if (!this.#ownsClient || this.client.status === 'end') return;
-    const ended = once(this.client, 'end');
-    await this.client.quit();
-    await ended;
+    if (this.#ownsClient) await this.#connection.end();
+  }
+
+  /** Sends each bucket's waiting releases in one script call. */
+  #sendReleases(batches: Map<string, ReleaseBatch>): Promise<void>[] {
+    return [...batches].map(async ([bucket, batch]) => {
+      const keys = this.#keys(bucket);
+      try {
+        const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [batch.windowMs, this.#clockArgument(), batch.argument(this.#now())]);
+        this.#delivered(bucket, batch, typeof released === 'number' ? released : 0);
+      } catch (error) {
+        // As a release sent on its own would: the caller may ignore it (the ledger has the answer).
+        batch.reject(error);
+      }
+    });
+  }
+
+  /** A batch of releases reached Redis: its callers are told, and the bucket's listeners once per permit that was in flight. */
+  #delivered(bucket: string, batch: ReleaseBatch, released: number): void {
+    batch.resolve();
+    for (let index = 0; index < released; index += 1) this.#listeners.notify(bucket);
+  }
+
+  #now(): number {
+    return (this.#clock ?? Date.now)();
+  }
+
+  #run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    return this.#connection.run({ script, keys, args });
   }
 
   #keys(bucket: string): PermitKeys {
@@ -208,7 +239,56 @@ export class RedisPermitStore implements PermitStore {
  * ```
  */
 export function createRedisPermitStore(url: string, options: RedisPermitStoreOptions = {}): RedisPermitStore {
+  if (!isRedisUrl(url)) throw new InvalidInputError('Failed to create the Redis permit store: the URL must start with redis:// or rediss://. Pass the URL of your Redis server (e.g. redis://127.0.0.1:6379).', { operation: 'createRedisPermitStore', field: 'url' });
   return new RedisPermitStore(url, options);
+}
+
+/** The options, checked: a wrong type is refused here rather than failing at the first call. */
+function checkedOptions(options: RedisPermitStoreOptions): RedisPermitStoreOptions {
+  const refuse = (field: string, why: string): InvalidInputError => new InvalidInputError(`Failed to create RedisPermitStore: ${why}.`, { operation: 'RedisPermitStore', field });
+  if (typeof options !== 'object' || options === null) throw refuse('options', 'options must be an object (keyPrefix, clock)');
+  const { keyPrefix, clock } = options;
+  if (keyPrefix !== undefined && typeof keyPrefix !== 'string') throw refuse('keyPrefix', `keyPrefix must be a string, got a ${typeof keyPrefix}`);
+  if (keyPrefix !== undefined && !bucketKeysShareASlot(keyPrefix)) {
+    throw refuse('keyPrefix', "keyPrefix holds an empty hash tag ('{}'), which would spread one bucket's keys over several Redis Cluster slots. Remove the '{}'");
+  }
+  if (clock !== undefined && typeof clock !== 'function') throw refuse('clock', `clock must be a function returning epoch milliseconds, got a ${typeof clock}`);
+  return options;
+}
+
+/** The count of riding releases that ends a reply of the rule (not one of the reset check's own refusals), and the rest. */
+function splitReleasedCount(reply: unknown): { rest: unknown; released: number } {
+  if (!Array.isArray(reply) || typeof reply.at(-2) !== 'number' || typeof reply.at(-1) !== 'number') return { rest: reply, released: 0 };
+  return { rest: reply.slice(0, -1), released: reply.at(-1) as number };
+}
+
+/** The acquire script's KEYS before the reset check's (src/redis/permit-scripts.ts). */
+function acquireKeys(keys: PermitKeys): string[] {
+  return [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent];
+}
+
+/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), before the riding releases and the reset check's. */
+function acquireArguments(request: AcquireRequest, permitId: string, clock: string): (string | number)[] {
+  return [
+    request.limit,
+    request.windowMs,
+    request.leaseMs,
+    permitId,
+    clock,
+    request.lane ?? 'interactive',
+    request.reserve ?? 0,
+    request.waiter ?? '',
+    request.limitIsCeiling === true ? '1' : '0',
+    request.share ?? 1,
+    WAITER_HOLD_GRACE_MS,
+    request.windowIsFloor === true ? '1' : '0',
+    request.demand ?? 1,
+    BURST_MEMORY_WINDOWS,
+    request.ramp ?? 0,
+    RAMP_RESTART_WINDOWS,
+    request.burst ?? '',
+    QUEUE_MEMORY_WINDOWS,
+  ];
 }
 
 function parseAcquireReply(reply: unknown): AcquireResult {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { AcquireRequest, AcquireResult } from '../rate-limit/permit-store.js';
+import type { ScriptConnection } from './connection/script-connection.js';
 import { OwnPermitLedger, type OwnPermit } from './own-permit-ledger.js';
 import type { PermitKeys } from './permit-keys.js';
 import { restorePermitsScript } from './restore-permits-script.js';
@@ -50,7 +50,7 @@ export interface GenerationReply {
  * whole limit while permits lost from Redis still count at the server.
  */
 export class StoreResetGuard {
-  readonly #client: Redis;
+  readonly #connection: ScriptConnection;
   readonly #now: () => number;
   readonly #clockArgument: () => string;
   /** This store's field in a recovery's hash: written once per generation, so a restore sent again adds nothing. */
@@ -59,30 +59,25 @@ export class StoreResetGuard {
   readonly #generations = new StoreGenerations();
   /** Recoveries running, per bucket: every request that saw the loss waits for the one. */
   readonly #recoveries = new Map<string, Promise<void>>();
-  /** True while the connection is up: its drop is the latest moment a crash or failover loses the data. */
-  #connected: boolean;
-  readonly #onReady = (): void => {
-    this.#connected = true;
-  };
-  readonly #onClose = (): void => {
-    if (this.#connected) this.#generations.disconnected(this.#ledger.countedPerBucket(this.#now()));
-    this.#connected = false;
-  };
+  /** Stops hearing of dropped connections. */
+  readonly #stopWatching: () => void;
 
-  /** Watches `client`'s connection until {@link close}. */
-  constructor(client: Redis, clock: { now: () => number; argument: () => string }) {
-    this.#client = client;
+  /** Watches `connection` until {@link close}: a drop is the latest moment a crash or failover loses the data. */
+  constructor(connection: ScriptConnection, clock: { now: () => number; argument: () => string }) {
+    this.#connection = connection;
     this.#now = clock.now;
     this.#clockArgument = clock.argument;
-    this.#connected = client.status === 'ready';
-    client.on('ready', this.#onReady);
-    client.on('close', this.#onClose);
+    this.#stopWatching = connection.onDrop(() => this.#generations.disconnected(this.#ledger.countedPerBucket(this.#now())));
+  }
+
+  /** A new permit id of this store (the ledger finds its permits by their number). */
+  newPermitId(): string {
+    return this.#ledger.ids.next();
   }
 
   /** Stops watching the connection. */
   close(): void {
-    this.#client.off('ready', this.#onReady);
-    this.#client.off('close', this.#onClose);
+    this.#stopWatching();
   }
 
   /** What a permit request adds to the acquire script's KEYS and ARGV (`generationSeed`: a random id, for a generation it creates). */
@@ -137,11 +132,11 @@ export class StoreResetGuard {
     const now = this.#now();
     const held = this.#generations.heldAtLoss(request.bucket, this.#ledger.counted(request.bucket, now));
     const permits = this.#ledger.permits(request.bucket, now);
-    const restored = await restorePermitsScript.run(
-      this.#client,
-      [keys.answered, keys.inFlight, keys.background, keys.generation, keys.recovery],
-      [this.#clockArgument(), generation, request.windowMs, this.#recoveryField, held, ...permits.flatMap((permit) => restoreArguments(permit, now))],
-    );
+    const restored = await this.#connection.run({
+      script: restorePermitsScript,
+      keys: [keys.answered, keys.inFlight, keys.background, keys.generation, keys.recovery],
+      args: [this.#clockArgument(), generation, request.windowMs, this.#recoveryField, held, ...permits.flatMap((permit) => restoreArguments(permit, now))],
+    });
     // 0: Redis lost the data again meanwhile; the next request sees it and recovers again.
     if (restored === 1) this.#generations.recovered(request.bucket, generation);
   }

@@ -156,6 +156,34 @@ describe('importing school-admin-sdk in a fresh process', () => {
   }
 });
 
+describe('school-admin-sdk/redis in a project with neither ioredis nor redis installed (both optional peers)', () => {
+  const probe = (load: string) => `${load}
+const report = {};
+try { new RedisPermitStore(new Map()); } catch (error) { report.map = { isInvalidInputError: error instanceof InvalidInputError, field: error.field }; }
+try { createRedisPermitStore('redis://127.0.0.1:1'); } catch (error) { report.url = { isDependencyLoadError: error instanceof DependencyLoadError, message: error.message }; }
+console.log(JSON.stringify(report));
+`;
+  const expected = {
+    map: { isInvalidInputError: true, field: 'connection' },
+    url: {
+      isDependencyLoadError: true,
+      message: 'Failed to create the Redis permit store from a URL: neither ioredis nor redis (node-redis) is installed. Run npm install ioredis (or npm install redis), or pass a client you made.',
+    },
+  };
+
+  it('loads (ESM): a Map is refused with the main entry\'s InvalidInputError, a URL with DependencyLoadError naming both packages', async () => {
+    esm.write('redis-peers.mjs', probe("import { RedisPermitStore, createRedisPermitStore } from 'school-admin-sdk/redis';\nimport { DependencyLoadError, InvalidInputError } from 'school-admin-sdk';"));
+    const { stdout } = await esm.node(['redis-peers.mjs']);
+    expect(JSON.parse(stdout)).toEqual(expected);
+  }, PROCESS_TIMEOUT_MS);
+
+  it('loads (CJS): the same', async () => {
+    cjs.write('redis-peers.cjs', probe("const { RedisPermitStore, createRedisPermitStore } = require('school-admin-sdk/redis');\nconst { DependencyLoadError, InvalidInputError } = require('school-admin-sdk');"));
+    const { stdout } = await cjs.node(['redis-peers.cjs']);
+    expect(JSON.parse(stdout)).toEqual(expected);
+  }, PROCESS_TIMEOUT_MS);
+});
+
 describe('engines.node ">=20.19" is honest', () => {
   it('every package the SDK installs at run time accepts Node 20.19.0', () => {
     expect(packed.manifest.engines.node).toBe('>=20.19');
@@ -181,10 +209,10 @@ describe('package.json metadata for the registry page', () => {
 });
 
 describe('dependency ranges accept the current majors', () => {
-  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, graphql 16 or 17, @opentelemetry/api 1.9 and later 1.x', () => {
+  it('caret ranges, no exact pins; msw 2 or 3, ioredis 5 or 6, redis 5 or 6, graphql 16 or 17, @opentelemetry/api 1.9 and later 1.x', () => {
     const { dependencies, peerDependencies } = packed.manifest;
     expect(Object.entries(dependencies).filter(([, range]) => /^\d/.test(range))).toEqual([]);
-    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0', '@opentelemetry/api': '^1.9.0' });
+    expect(peerDependencies).toEqual({ msw: '^2.2.3 || ^3.0.0', ioredis: '^5.3.0 || ^6.0.0', redis: '^5.0.0 || ^6.0.0', '@opentelemetry/api': '^1.9.0' });
     expect(semver.intersects(dependencies['graphql'] ?? '', '^16.9.0') && semver.intersects(dependencies['graphql'] ?? '', '^17.0.0')).toBe(true);
   });
 });

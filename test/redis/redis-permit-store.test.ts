@@ -134,7 +134,7 @@ describe('RedisPermitStore', () => {
       const store = createRedisPermitStore(redis().server.url, { keyPrefix: uniqueKeyPrefix() });
       expect((await store.tryAcquire({ bucket: 'b', limit: 1, windowMs: 1_000, leaseMs: 1_000 })).granted).toBe(true);
       await store.close();
-      expect(store.client.status).toBe('end');
+      expect((store.client as Redis).status).toBe('end');
     });
 
     it('close() leaves a client passed in open', async () => {

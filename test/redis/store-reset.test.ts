@@ -30,7 +30,7 @@ function connect(): Redis {
 }
 
 /** Stores of one bucket on one virtual clock, each on its own connection, as processes sharing a key. */
-function processes(count: number): { stores: RedisPermitStore[]; clock: VirtualClock; keyPrefix: string } {
+function processes(count: number): { stores: RedisPermitStore<Redis>[]; clock: VirtualClock; keyPrefix: string } {
   const clock = new VirtualClock(0);
   const keyPrefix = uniqueKeyPrefix();
   return { stores: Array.from({ length: count }, () => new RedisPermitStore(connect(), { keyPrefix, clock: clock.now })), clock, keyPrefix };
@@ -56,7 +56,7 @@ const loseData = (): Promise<'OK'> => connect().flushall();
 describe('RedisPermitStore when Redis loses its data: "the lost count must not read as an empty window"', () => {
   it('the store that held permits sees the loss at its next request and writes them back with their times', async () => {
     const { stores, clock, keyPrefix } = processes(1);
-    const [store] = stores as [RedisPermitStore];
+    const [store] = stores as [RedisPermitStore<Redis>];
     const [first, second, third] = [await grant(store, request(3)), await grant(store, request(3)), await grant(store, request(3))];
     clock.set(100);
     await store.release(BUCKET, first, WINDOW_MS);
@@ -79,7 +79,7 @@ describe('RedisPermitStore when Redis loses its data: "the lost count must not r
 
   it('while the bucket recovers, every store together holds at most what the stores that saw the loss held, for window + lease after it', async () => {
     const { stores, clock, keyPrefix } = processes(3);
-    const [survivor, gone, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore];
+    const [survivor, gone, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore<Redis>];
     for (const store of [survivor, survivor, gone, gone]) await store.release(BUCKET, await grant(store, request(4)), WINDOW_MS);
     await loseData();
     clock.set(200);
@@ -103,7 +103,7 @@ describe('RedisPermitStore when Redis loses its data: "the lost count must not r
 
   it("two stores that saw the loss add up what each held: the room is the sum, never more", async () => {
     const { stores, clock } = processes(3);
-    const [first, second, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore];
+    const [first, second, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore<Redis>];
     await first.release(BUCKET, await grant(first, request(3)), WINDOW_MS);
     clock.set(100);
     for (const store of [second, second]) await store.release(BUCKET, await grant(store, request(3)), WINDOW_MS);
@@ -120,7 +120,7 @@ describe('RedisPermitStore when Redis loses its data: "the lost count must not r
 
   it('a store sees the loss only when it granted a permit within window + lease (before that, another generation is a fresh bucket)', async () => {
     const { stores, clock } = processes(2);
-    const [recent, idle] = stores as [RedisPermitStore, RedisPermitStore];
+    const [recent, idle] = stores as [RedisPermitStore, RedisPermitStore<Redis>];
     await idle.release(BUCKET, await grant(idle, request(2)), WINDOW_MS);
     clock.set(WINDOW_MS + LEASE_MS);
     await recent.release(BUCKET, await grant(recent, request(2)), WINDOW_MS);
@@ -151,7 +151,7 @@ describe('RedisPermitStore when Redis loses its data: "the lost count must not r
 
   it('after a crash, the room is what the store held when its connection dropped, not what was left when it got back', async () => {
     const { stores, clock, keyPrefix } = processes(1);
-    const [store] = stores as [RedisPermitStore];
+    const [store] = stores as [RedisPermitStore<Redis>];
     for (let index = 0; index < 3; index += 1) await store.release(BUCKET, await grant(store, request(3)), WINDOW_MS);
     const dropped = once(store.client, 'close');
     const crash = redis().crash(100);

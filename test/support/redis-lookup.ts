@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createConnection } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 /**
  * Where the Redis tests get their server: an existing one (`REDIS_URL`), a redis-server binary
@@ -64,6 +64,15 @@ function searchDirs(env: NodeJS.ProcessEnv): string[] {
 /** The redis-server binary the tests would start, or undefined (honours `TEST_REDIS_SEARCH_PATH`). */
 export function locateRedisServer(env: NodeJS.ProcessEnv): { path: string } | undefined {
   const path = executableIn(searchDirs(env), 'redis-server');
+  return path === undefined ? undefined : { path };
+}
+
+/**
+ * The redis-cli binary beside redis-server (Debian's redis-server package brings it, through
+ * redis-tools), else the first on the search path: the cluster tests create their cluster with it.
+ */
+export function locateRedisCli(env: NodeJS.ProcessEnv, serverPath: string): { path: string } | undefined {
+  const path = executableIn([dirname(serverPath), ...searchDirs(env)], 'redis-cli');
   return path === undefined ? undefined : { path };
 }
 

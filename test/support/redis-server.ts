@@ -26,6 +26,8 @@ export interface StartRedisServerOptions {
   binary?: string;
   /** The port to listen on (to restart a killed server where its clients look for it). @default a free port */
   port?: number;
+  /** More redis-server arguments (e.g. `['--cluster-enabled', 'yes']`), after the defaults. @default none */
+  args?: readonly string[];
 }
 
 const STARTUP_TIMEOUT_MS = 10_000;
@@ -46,12 +48,13 @@ const PORT_ATTEMPTS = 3;
 export async function startRedisServer(options: StartRedisServerOptions = {}): Promise<TestRedisServer> {
   const binary = options.binary ?? locateRedisServer(process.env)?.path;
   if (binary === undefined) throw new Error(`Failed to start redis-server: it is not installed. ${REDIS_REMEDY}`);
-  if (options.port !== undefined) return startOnPort(binary, options.port);
+  const args = options.args ?? [];
+  if (options.port !== undefined) return startOnPort(binary, options.port, args);
   let lastError: unknown;
   // Another process may take the free port between our probe and redis-server's bind.
   for (let attempt = 0; attempt < PORT_ATTEMPTS; attempt += 1) {
     try {
-      return await startOnPort(binary, await freePort());
+      return await startOnPort(binary, await freePort(), args);
     } catch (error) {
       lastError = error;
     }
@@ -65,7 +68,8 @@ export function existingRedisServer(url: string): TestRedisServer {
   return { port, url, stop: async () => undefined, kill: async () => undefined };
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (another process may take it before it is used). */
+export async function freePort(): Promise<number> {
   const probe = createServer();
   probe.listen(0, '127.0.0.1');
   await once(probe, 'listening');
@@ -76,8 +80,8 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function startOnPort(binary: string, port: number): Promise<TestRedisServer> {
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', tmpdir()];
+async function startOnPort(binary: string, port: number, extraArgs: readonly string[]): Promise<TestRedisServer> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', tmpdir(), ...extraArgs];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keepOutput = (chunk: Buffer): void => {
