@@ -12,13 +12,14 @@ export function assertValidAcquireRequest(request: AcquireRequest): void {
   assertPositiveInteger('limit', request.limit, "Pass the server's limit for this operation type (at least 1)");
   assertPositiveInteger('windowMs', request.windowMs, "Pass the server's window in whole milliseconds (60000 by default)");
   assertPositiveInteger('leaseMs', request.leaseMs, 'Pass a lease longer than the longest request, in whole milliseconds');
-  const { lane, reserve, share, waiter, demand, burst, ramp } = request;
+  const { lane, reserve, share, waiter, demand, burst, ramp, batch } = request;
   if (lane !== undefined && !PRIORITIES.includes(lane)) fail('lane', lane, "Pass 'interactive' or 'background'");
   if (reserve !== undefined && !(Number.isSafeInteger(reserve) && reserve >= 0)) fail('reserve', reserve, 'Pass a whole number of slots, 0 or more');
   if (ramp !== undefined && !(Number.isSafeInteger(ramp) && ramp >= 0)) fail('ramp', ramp, 'Pass a whole number of slots, 0 or more');
   if (demand !== undefined && !(Number.isSafeInteger(demand) && demand >= 1)) fail('demand', demand, 'Pass the number of waiting calls, 1 or more');
   if (burst !== undefined && !(Number.isSafeInteger(burst) && burst >= 1)) fail('burst', burst, 'Pass the number of calls made at once, 1 or more');
   if (share !== undefined && !(typeof share === 'number' && share > 0 && share <= 1)) fail('share', share, 'Pass a fraction above 0 and at most 1');
+  if (batch !== undefined && typeof batch !== 'boolean') fail('batch', batch, 'Pass true or false');
   if (waiter !== undefined && !(typeof waiter === 'string' && waiter !== '')) fail('waiter', waiter, 'Pass a non-empty id of the waiting queue');
 }
 

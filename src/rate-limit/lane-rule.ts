@@ -101,8 +101,14 @@ export interface InteractiveTraffic {
  *
  * None of these takes the last slot from background work (at most `limit - 1` is kept), unless held
  * queues are waiting for it.
+ *
+ * In batch mode (`batch`: a process that runs bulk work only, `interactiveReserve: 0`) none of them
+ * applies: no reserve, no interactive share, no slots kept after interactive calls or bursts, no
+ * ramp. Only held queues keep their slot, so an interactive call made anyway takes the next slot
+ * that frees (up to a window) and costs bulk work nothing while nobody calls.
  */
-export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number): { total: number; background: number } {
+export function backgroundRoom(limit: number, reserve: number, traffic: InteractiveTraffic, ramp: number, batch = false): { total: number; background: number } {
+  if (batch) return { total: limit - traffic.holds, background: limit };
   const keptFree = Math.min(limit - 1, Math.max(reserve, traffic.burst, traffic.peak > 0 ? 1 : 0));
   const interactiveShare = Math.min(limit - 1, traffic.peak);
   return { total: limit - traffic.holds - keptFree, background: limit - Math.min(limit - 1, interactiveShare + rampHeld(limit, ramp, traffic.rampLeft)) };

@@ -79,7 +79,8 @@ export interface RateLimiterOptions {
   budgets: Record<RateLimitedOperationType, LimiterBudget & { limitIsCeiling?: boolean; windowIsFloor?: boolean }>;
   leaseMs: number;
   /**
-   * Slots kept free for interactive calls while bulk work runs (see `PacingOptions.interactiveReserve`).
+   * Slots kept free for interactive calls while bulk work runs (see `PacingOptions.interactiveReserve`);
+   * 0 is batch mode (`AcquireRequest.batch`).
    * @default `reserveShare` of the limit in force, at least 1
    */
   interactiveReserve?: number;
@@ -347,6 +348,9 @@ export class RateLimiter {
       request.waiter = this.#waiterId;
       if (demand > 1) request.demand = demand;
       if (burst !== undefined) request.burst = burst;
+    } else if (this.#options.interactiveReserve === 0) {
+      // Batch mode: a process that runs bulk work only keeps nothing free for interactive calls.
+      request.batch = true;
     } else {
       const reserve = this.#options.interactiveReserve ?? shareOfBudget(this.#options.reserveShare, limit);
       if (reserve > 0) request.reserve = reserve;

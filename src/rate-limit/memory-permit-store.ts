@@ -307,12 +307,14 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   // A burst that finds no background request counted starts a new first window.
   const rampStart = startsBulkJob(state, now) ? now : state.rampStartedAt;
   const rampLeft = Math.max(0, rampStart + state.windowMs - now) / state.windowMs;
-  const ramp = request.ramp ?? 0;
+  const batch = request.batch === true;
+  const ramp = batch ? 0 : (request.ramp ?? 0);
   const room = backgroundRoom(
     limit,
     reserve,
     { holds: liveHolds(state, now), peak: Math.max(state.interactivePeaks.max(now), state.interactive.size), burst: state.interactiveBursts.max(now), rampLeft },
     ramp,
+    batch,
   );
   if (counted < room.total && background < room.background) return undefined;
   let retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);

@@ -18,6 +18,7 @@ import type { Priority } from './priority.js';
  * takes (the most interactive requests counted at once within the last window, plus `reserve`).
  * In the first window of a bulk job it takes `ramp` slots only gradually. So an interactive call overtakes queued background work in every client and process sharing the
  * store, and finds a slot at once, whatever the budget and however busy the interactive traffic.
+ * A `batch` request keeps none of these: only the slots held for refused interactive queues.
  *
  * Budgets: a limit learnt from the server (`learnLimit`) applies to every client of the bucket. It
  * replaces a request's `limit`, unless `limitIsCeiling` (an explicitly configured limit), which it
@@ -125,6 +126,14 @@ export interface AcquireRequest {
    * @default 0
    */
   ramp?: number;
+  /**
+   * Background requests only: batch mode, for a process that runs bulk work only (the client's
+   * `interactiveReserve: 0`): nothing is kept free for interactive traffic (`reserve` and `ramp`
+   * are not applied, nor the interactive share or the slots kept after interactive calls and
+   * bursts); a refused interactive queue still holds the next slot that frees.
+   * @default false
+   */
+  batch?: boolean;
   /**
    * Interactive requests only: how many calls wait in the asking queue, this one included (a burst
    * of calls asks once for its head). Counted in the interactive share.

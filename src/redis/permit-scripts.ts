@@ -47,7 +47,7 @@ end
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
  * memory in windows, ramp, ramp restart in windows, burst ('' when the caller did not tell), queue
- * memory in windows, the store's releases riding with this request ('<id> <ms ago> ...', '' for
+ * memory in windows, batch ('1' or '0'), the store's releases riding with this request ('<id> <ms ago> ...', '' for
  * none: src/redis/release-permits-lua.ts, applied once the reset check passed, before the rule),
  * then the store-reset check's four.
  * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
@@ -162,6 +162,8 @@ else
       if ramp_end > now then ramp_held = math.min(limit - 1, math.ceil(ramp * math.min(1, (ramp_end - now) / window))) end
     end
     background_room = limit - math.min(limit - 1, peak + ramp_held)
+    -- Batch mode: nothing kept for interactive traffic but the slots held for refused queues.
+    if ARGV[19] == '1' then room, background_room, ramp_held = limit - holds, limit, 0 end
   end
   if counted < room and background_count < background_room then
     redis.call('ZADD', in_flight, now + lease, ARGV[4])

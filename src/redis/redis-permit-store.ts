@@ -267,7 +267,7 @@ function acquireKeys(keys: PermitKeys): string[] {
   return [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent];
 }
 
-/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), before the riding releases and the reset check's. */
+/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), batch mode last, before the riding releases and the reset check's. */
 function acquireArguments(request: AcquireRequest, permitId: string, clock: string): (string | number)[] {
   return [
     request.limit,
@@ -288,6 +288,7 @@ function acquireArguments(request: AcquireRequest, permitId: string, clock: stri
     RAMP_RESTART_WINDOWS,
     request.burst ?? '',
     QUEUE_MEMORY_WINDOWS,
+    request.batch === true ? '1' : '0',
   ];
 }
 

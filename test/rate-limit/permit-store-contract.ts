@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { describeBatchContract } from './batch-contract.js';
 import { describeLaneAndLimitContract } from './lane-contract.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -333,6 +334,7 @@ export function describePermitStoreContract(open: OpenStore): void {
   });
 
   describeLaneAndLimitContract(() => ({ store, clock }));
+  describeBatchContract(() => ({ store, clock }));
 
   describe('requests no store can decide on', () => {
     it.each([
@@ -349,6 +351,7 @@ export function describePermitStoreContract(open: OpenStore): void {
       ['share', { share: 0 }],
       ['share', { share: 1.5 }],
       ['waiter', { waiter: '' }],
+      ['batch', { batch: 'yes' as never }],
     ])('rejects an unknown or out-of-range %s', async (field, overrides) => {
       await expect(store.tryAcquire(request(1, overrides))).rejects.toThrow(new RegExp(`${field} is not valid`));
     });
