@@ -285,6 +285,19 @@ export class RateLimiter {
     return this.#options.store.seed?.(this.#options.buckets[type], sends, this.budget(type).windowMs) ?? Promise.resolve();
   }
 
+  /**
+   * Adopts the budget the server states on its answers (`RateLimit-Policy`, or `X-RateLimit-Limit`
+   * with a window): its limit as {@link RateLimiter.adaptLimit} does (never above a configured
+   * one), its window as one its 429s reveal (never below a configured one). Only a change is passed
+   * to the store (which keeps what it learnt while the bucket is in use); a window a 429's hints
+   * changed is set right by the next answer that states it.
+   */
+  stated(type: RateLimitedOperationType, stated: LimiterBudget): void {
+    const budget = this.#budgets[type];
+    if (budget.learnt !== stated.limit) this.adaptLimit(type, stated.limit);
+    if (budget.learntWindow !== stated.windowMs) this.#adaptWindow(type, stated.windowMs);
+  }
+
   /** Holds every request of the type, in all clients sharing the store, until `untilMs`. */
   pause(type: RateLimitedOperationType, untilMs: number): Promise<void> {
     return this.#options.store.pause(this.#options.buckets[type], untilMs);

@@ -83,6 +83,16 @@ export interface SimulatorOptions {
    * @default 10_000
    */
   requestLogSize?: number | undefined;
+  /**
+   * When answers state the rate-limit budget. `'on-429'` follows the spec (Limits rule 6: a 429's
+   * `X-RateLimit-Limit`, without its window). `'every-answer'` imitates a self-hosted server that
+   * states its budget on every answer of a rate-limited request, 429s included: the IETF fields
+   * (draft-ietf-httpapi-ratelimit-headers) `RateLimit-Policy: "mutations";q=<limit>;w=<window s>`
+   * and `RateLimit: "mutations";r=<left>;t=<s until a slot frees>`, and `X-RateLimit-Limit` with
+   * `X-RateLimit-Window` (seconds). Windows are stated in whole seconds, rounded up.
+   * @default 'on-429'
+   */
+  rateLimitHeaders?: 'on-429' | 'every-answer' | undefined;
 }
 
 /** {@link SimulatorOptions} with every default applied. */
@@ -106,6 +116,8 @@ export interface ResolvedSimulatorOptions {
   currentPeriodEndAsString: boolean;
   /** {@link SimulatorOptions.requestLogSize}. */
   requestLogSize: number;
+  /** {@link SimulatorOptions.rateLimitHeaders}. */
+  rateLimitHeaders: 'on-429' | 'every-answer';
 }
 
 /** Applies the documented defaults of {@link SimulatorOptions}. */
@@ -131,5 +143,6 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): Resolve
     idSeed: options.idSeed ?? 1,
     currentPeriodEndAsString: options.currentPeriodEndAsString ?? true,
     requestLogSize: options.requestLogSize ?? 10_000,
+    rateLimitHeaders: options.rateLimitHeaders ?? 'on-429',
   };
 }

@@ -120,4 +120,26 @@ describe('Limits: rate limits per API key (sliding window)', () => {
     for (let i = 0; i < 250; i += 1) expect((await postGraphQL(sim, CHEAP_MUTATION, {}, key)).status).toBe(200);
     expect(sim.stats().rateLimited.mutations).toBe(0);
   });
+  describe('rateLimitHeaders: a self-hosted server that states its budget on every answer (issue 27)', () => {
+    it("by default answers follow the spec: the budget only with a 429, and without its window", async () => {
+      const { sim, key } = smallSchool({ limits: { mutations: { limit: 1, windowMs: 10_000 } } });
+      const ok = await postGraphQL(sim, CHEAP_MUTATION, {}, key);
+      expect(Object.keys(ok.headers).filter((name) => name.includes('ratelimit'))).toEqual([]);
+      const limited = await postGraphQL(sim, CHEAP_MUTATION, {}, key);
+      expect(limited.headers['x-ratelimit-limit']).toBe('1');
+      expect(limited.headers['ratelimit-policy']).toBeUndefined();
+    });
+
+    it("'every-answer' states the budget of the request's type on every answer, 429s included: RateLimit-Policy, RateLimit, X-RateLimit-Limit and -Window", async () => {
+      const { sim, clock, key } = smallSchool({ limits: { mutations: { limit: 2, windowMs: 10_000 } }, rateLimitHeaders: 'every-answer' });
+      const first = await postGraphQL(sim, CHEAP_MUTATION, {}, key);
+      expect(first.headers).toMatchObject({ 'ratelimit-policy': '"mutations";q=2;w=10', ratelimit: '"mutations";r=1;t=10', 'x-ratelimit-limit': '2', 'x-ratelimit-window': '10' });
+      clock.advance(4_000);
+      expect((await postGraphQL(sim, CHEAP_MUTATION, {}, key)).headers['ratelimit']).toBe('"mutations";r=0;t=6');
+      const limited = await postGraphQL(sim, CHEAP_MUTATION, {}, key);
+      expect(limited.status).toBe(429);
+      expect(limited.headers).toMatchObject({ 'ratelimit-policy': '"mutations";q=2;w=10', 'x-ratelimit-window': '10', 'retry-after': '10' }); // every arrival counts: room for one more when the second leaves
+      expect((await postGraphQL(sim, CHEAP_QUERY, {}, key)).headers['ratelimit-policy']).toBe('"queries";q=600;w=60');
+    });
+  });
 });

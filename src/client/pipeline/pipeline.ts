@@ -10,6 +10,7 @@ import { errorBase, type ErrorContext } from '../../response/error-context.js';
 import { interpretResponse } from '../../response/interpret-response.js';
 import { showsOperationRan } from '../../response/operation-ran.js';
 import { isRateLimited, readRateLimitInfo, type RateLimitInfo } from '../../response/rate-limit-info.js';
+import { readStatedBudget } from '../../response/stated-budget.js';
 import { AnsweredAttempt } from '../../response/response-metadata.js';
 import { publicTransportError } from '../../response/transport-error.js';
 import { isRetryable } from '../../retry/retry-policy.js';
@@ -219,6 +220,7 @@ export class RequestPipeline {
   async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, permit: Permit | undefined): Promise<PipelineAnswer> {
     for (let taken = permit; ; taken = undefined) {
       const outcome = await this.#send(call, context, type, budget, taken);
+      this.#readStatedBudget(type, outcome.headers);
       // Errors built from here on come with this response.
       const answered = this.#answered(context, call, budget.sent, outcome);
       const ran = showsOperationRan(outcome);
@@ -257,6 +259,17 @@ export class RequestPipeline {
       if (this.#limiter === undefined) await abortableSleep(waitMs, call.signal);
       else await this.#limiter.rateLimited(type, { limit: info.limit, earliestRetryAt: info.earliestWaitMs === undefined ? undefined : now + info.earliestWaitMs, pauseUntil: now + waitMs }, now);
     }
+  }
+
+  /**
+   * Any answer may state the server's budget (src/response/stated-budget.ts): the limiter adopts
+   * it. What it cannot use is ignored with a debug line, never an error.
+   */
+  #readStatedBudget(type: RateLimitedOperationType, headers: Headers): void {
+    if (this.#limiter === undefined) return;
+    const stated = readStatedBudget(headers);
+    if (typeof stated === 'object') this.#limiter.stated(type, stated);
+    else if (stated !== undefined && this.#options.logLevel === 'debug') this.#options.logger?.debug(`school-admin-sdk: ignored the ${type} budget stated in ${stated}`);
   }
 
   /** Asks for a permit (undefined without a limiter); `sent` requests of the call went before. */

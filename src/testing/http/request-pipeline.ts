@@ -40,13 +40,26 @@ export interface PipelineDeps {
 /** The outcome of the stages before execution: a response, or nothing (go on). */
 type Stage = SimulatorResponse | undefined;
 
-function rateLimit(deps: PipelineDeps, key: string, type: OperationType, fields: string[], nowMs: number): Stage {
-  if (deps.options.limits === false) return undefined;
+/** The rate-limit stage: a 429, or nothing; and the headers every answer then carries (`rateLimitHeaders: 'every-answer'`). */
+function rateLimit(deps: PipelineDeps, key: string, type: OperationType, fields: string[], nowMs: number): { stage: Stage; headers: Record<string, string> } {
+  if (deps.options.limits === false) return { stage: undefined, headers: {} };
   const rule = deps.options.limits[type];
   const verdict = deps.counter.arrive(`${type}:${key}`, nowMs, rule);
-  if (verdict.allowed) return undefined;
+  const headers = deps.options.rateLimitHeaders === 'every-answer' ? statedBudgetHeaders(type, rule, verdict.allowed ? verdict.remaining : 0, verdict.resetAtMs - nowMs) : {};
+  if (verdict.allowed) return { stage: undefined, headers };
   deps.stats.rateLimited(type, fields);
-  return rateLimitedResponse({ operationType: type, limit: rule.limit, windowMs: rule.windowMs, ...verdict });
+  return { stage: rateLimitedResponse({ operationType: type, limit: rule.limit, windowMs: rule.windowMs, ...verdict }), headers };
+}
+
+/** What a self-hosted server that states its budget sends (see `SimulatorOptions.rateLimitHeaders`). */
+function statedBudgetHeaders(type: OperationType, rule: { limit: number; windowMs: number }, remaining: number, resetMs: number): Record<string, string> {
+  const windowSeconds = String(Math.ceil(rule.windowMs / 1000));
+  return {
+    'ratelimit-policy': `"${type}";q=${rule.limit};w=${windowSeconds}`,
+    ratelimit: `"${type}";r=${remaining};t=${Math.max(0, Math.ceil(resetMs / 1000))}`,
+    'x-ratelimit-limit': String(rule.limit),
+    'x-ratelimit-window': windowSeconds,
+  };
 }
 
 function unauthenticated(deps: PipelineDeps, presented: string | undefined): SimulatorResponse {
@@ -77,9 +90,9 @@ export function processRequest(deps: PipelineDeps, request: SimulatorRequest, ar
   const info = deps.documents.analyse(body.query, operationName);
   const presented = headerValue(request.headers, API_KEY_HEADER)?.trim();
   const key = presented ? deps.keys.find(presented) : undefined;
-  const outcome = (response: SimulatorResponse) => ({ response, type, fields: info.fields, apiKeyId: key?.id ?? null });
   deps.stats.arrival(type, info.fields);
-  const limited = rateLimit(deps, presented ?? '', type, info.fields, arrivedAtMs);
+  const { stage: limited, headers: budgetHeaders } = rateLimit(deps, presented ?? '', type, info.fields, arrivedAtMs);
+  const outcome = (response: SimulatorResponse) => ({ response: { ...response, headers: { ...response.headers, ...budgetHeaders } }, type, fields: info.fields, apiKeyId: key?.id ?? null });
   if (limited) return outcome(limited);
   if (!key) return outcome(unauthenticated(deps, presented));
   if (!body.ok) return outcome(errorResponse(400, `Bad request: ${body.reason}.`, { code: 'BAD_REQUEST' }));

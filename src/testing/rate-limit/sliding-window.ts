@@ -2,7 +2,13 @@ import type { RateLimitRule } from '../options.js';
 
 /** The verdict on one arrival. */
 export type WindowVerdict =
-  | { allowed: true }
+  | {
+      allowed: true;
+      /** Requests that may still arrive within the window now. */
+      remaining: number;
+      /** Epoch milliseconds when the oldest counted arrival leaves the window. */
+      resetAtMs: number;
+    }
   | {
       allowed: false;
       /** Milliseconds until enough counted requests leave the window for one more to pass. */
@@ -33,7 +39,7 @@ export class SlidingWindowCounter {
     while (expired < times.length && (times[expired] ?? 0) <= cutoff) expired += 1;
     if (expired > 0) times.splice(0, expired);
     times.push(nowMs);
-    if (times.length <= rule.limit) return { allowed: true };
+    if (times.length <= rule.limit) return { allowed: true, remaining: rule.limit - times.length, resetAtMs: (times[0] ?? nowMs) + rule.windowMs };
     // Room for one more comes when all but `limit - 1` of the counted arrivals have left.
     const freeing = times[times.length - rule.limit] ?? nowMs;
     const resetAtMs = freeing + rule.windowMs;
