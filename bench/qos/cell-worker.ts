@@ -14,7 +14,7 @@ import { AdminClient, type PermitStore } from '../../src/index.js';
 import { createRedisPermitStore } from '../../src/redis/index.js';
 import { API_KEY } from '../pacing/setup.js';
 import { emptyRun, type WorkerPlan } from './cell.js';
-import { recordClient, runGrantJob, startInteractive } from './traffic.js';
+import { recordClient, runGrantJob, startInteractive, warmUp } from './traffic.js';
 
 const plan = JSON.parse(process.argv[2] ?? 'null') as WorkerPlan | null;
 if (plan === null) throw new Error("usage: cell-worker.ts '<WorkerPlan as JSON>'");
@@ -29,11 +29,12 @@ const client = (store: PermitStore | undefined): AdminClient =>
 const run = emptyRun();
 // One client does this process's work, unless it runs both roles with a client each.
 const admin = client(redisStore);
-const interactiveAdmin = plan.clients === 2 && plan.bulkGrants !== undefined && plan.interactive !== undefined ? client(redisStore) : admin;
+const interactiveAdmin = plan.clients === 2 && plan.bulkGrants !== undefined && (plan.interactive !== undefined || plan.split === true) ? client(redisStore) : admin;
 recordClient(admin, run);
 if (interactiveAdmin !== admin) recordClient(interactiveAdmin, run);
 const say = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
 
+await warmUp(plan.url, plan.warmKey, plan.meetingId);
 say({ ready: true });
 let interactive: { stop(): Promise<void> } | undefined;
 for await (const line of createInterface({ input: process.stdin })) {
@@ -45,8 +46,19 @@ for await (const line of createInterface({ input: process.stdin })) {
       say({ started: true });
       continue;
     }
-    await sleep(Math.max(0, startAt - Date.now()));
-    await runGrantJob(admin, run, plan.bulkGrants);
+    await sleep(Math.max(0, startAt + (plan.bulkAfterMs ?? 0) - Date.now()));
+    if (plan.split === true) {
+      // Two clients of the key, each half of the job (the second client's rows follow the first's).
+      const half = Math.ceil(plan.bulkGrants / 2);
+      const second = emptyRun();
+      await Promise.all([runGrantJob(admin, run, half), runGrantJob(interactiveAdmin, second, plan.bulkGrants - half, half)]);
+      run.bulkStartedAt = Math.min(run.bulkStartedAt ?? Infinity, second.bulkStartedAt ?? Infinity);
+      run.bulkFinishedAt = Math.max(run.bulkFinishedAt ?? 0, second.bulkFinishedAt ?? 0);
+      run.bulkOk += second.bulkOk;
+      run.bulkFailed += second.bulkFailed;
+    } else {
+      await runGrantJob(admin, run, plan.bulkGrants, plan.firstMember);
+    }
     await interactive?.stop();
     say(run);
   } else if (command === 'stop') {

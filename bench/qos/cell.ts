@@ -13,12 +13,20 @@ export type Start = 'with' | 'mid' | 'later';
 /** Interactive calls one at a time, or three at once (the same total rate). */
 export type Shape = 'single' | 'burst3';
 
-/** The interactive traffic of a cell: `burst` calls at once, every `periodMs`, the first `firstAfterMs` after the bulk job starts. */
+/**
+ * The interactive traffic of a cell: `burst` calls at once, every `periodMs`, the first
+ * `firstAfterMs` after the start (the bulk job's, unless it waits `bulkAfterMs`), none from
+ * `untilMs` after the start on (absent: until the job ends).
+ */
 export interface InteractivePlan {
   burst: number;
   periodMs: number;
   firstAfterMs: number;
+  untilMs?: number;
 }
+
+/** A batch-mode cell's start: on an empty window, or after a window of other traffic (interactive calls, bursts of 3, at 20% of the budget). */
+export type BatchStart = 'empty' | 'after';
 
 /** The matrix coordinates of a cell (absent for a named scenario). */
 export interface CellFactors {
@@ -35,10 +43,16 @@ export interface CellPlan {
   budget: Budget;
   topology: Topology;
   bulkGrants: number;
-  interactive: InteractivePlan;
+  interactive: InteractivePlan | undefined;
   factors: CellFactors | undefined;
-  /** `limits.interactiveReserve` for every client of the cell; absent: default options. */
+  /** `limits.interactiveReserve` for every client of the cell; absent: default options. 0 is batch mode. */
   interactiveReserve?: number;
+  /**
+   * The batch matrix (issue 27): no interactive call while the job runs; the job starts on an empty
+   * window or a window after other traffic (`interactive`, which ends as the job starts), and with
+   * two clients or processes each runs half of it.
+   */
+  batch?: { start: BatchStart };
 }
 
 /** One interactive call: when it was made (epoch ms), how long until its answer, and whether it succeeded. */
@@ -73,6 +87,8 @@ export interface CellProcessRun extends MutationLog {
 export interface WorkerPlan {
   url: string;
   meetingId: string;
+  /** Another key of the school: the process warms its code up on it before the cell starts (its budget is its own). */
+  warmKey: string;
   budget: Budget;
   /** `default`: the process's default store (no `store` option); otherwise a Redis URL for a `RedisPermitStore`. */
   store: string;
@@ -84,6 +100,12 @@ export interface WorkerPlan {
   interactive: InteractivePlan | undefined;
   /** `limits.interactiveReserve` for this process's clients; absent: the default. */
   interactiveReserve?: number;
+  /** How long after the start the bulk job begins (other traffic first). @default 0 */
+  bulkAfterMs?: number;
+  /** With two clients: each runs half of the bulk job (the second one also the interactive calls). */
+  split?: boolean;
+  /** The first member of this process's part of the job (a job split between processes). @default 0 */
+  firstMember?: number;
 }
 
 /** An empty run record. */

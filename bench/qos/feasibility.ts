@@ -15,7 +15,7 @@ const { positionals } = parseArgs({ allowPositionals: true });
 if (positionals.length === 0) throw new Error('usage: feasibility.ts <file.json> [more.json ...]');
 const cells = readSavedRuns(positionals)
   .flatMap((run) => run.cells)
-  .filter((cell) => cell.plan.factors !== undefined);
+  .filter((cell): cell is typeof cell & { plan: { interactive: NonNullable<(typeof cell)['plan']['interactive']> } } => cell.plan.factors !== undefined && cell.plan.interactive !== undefined);
 
 const rows = cells.map(({ plan, figures }) => {
   const bound = idleBound({

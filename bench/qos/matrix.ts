@@ -1,4 +1,4 @@
-import type { CellPlan, Shape, Start, Topology } from './cell.js';
+import type { BatchStart, CellPlan, Shape, Start, Topology } from './cell.js';
 import type { Budget } from './setup.js';
 
 /**
@@ -84,14 +84,48 @@ export function matrixPlans(selection: MatrixSelection, random: () => number = M
   return plans;
 }
 
+/** The batch matrix's starts: on an empty window, or after a window of other traffic. */
+export const BATCH_STARTS: readonly BatchStart[] = ['empty', 'after'];
+/** The other traffic before a batch job that starts `after`: interactive calls at this share of the budget, in bursts of 3, for one window. */
+export const BATCH_PRIOR_LOAD = 0.2;
+
+/**
+ * Issue 27's batch matrix: every client in batch mode (`interactiveReserve: 0`), no interactive
+ * call while the job runs; every budget and topology (two clients or processes each run half the
+ * job), a job that starts on an empty window or after a window of other traffic (interactive calls
+ * and bursts, the kind that made the lane rule keep slots).
+ */
+export function batchPlans(selection: Pick<MatrixSelection, 'budgets' | 'topologies' | 'starts'>): CellPlan[] {
+  const plans: CellPlan[] = [];
+  for (const topology of TOPOLOGIES.filter((candidate) => selection.topologies === undefined || selection.topologies.includes(candidate))) {
+    for (const budget of BUDGETS.filter((candidate) => selection.budgets === undefined || selection.budgets.includes(candidate.limit))) {
+      for (const start of BATCH_STARTS.filter((candidate) => selection.starts === undefined || selection.starts.includes(candidate))) {
+        const periodMs = (3 * budget.windowMs) / (BATCH_PRIOR_LOAD * budget.limit);
+        plans.push({
+          name: 'batch',
+          budget,
+          topology,
+          bulkGrants: BULK_WINDOWS * budget.limit,
+          interactive: start === 'after' ? { burst: 3, periodMs, firstAfterMs: 0, untilMs: budget.windowMs - 50 } : undefined,
+          factors: undefined,
+          interactiveReserve: 0,
+          batch: { start },
+        });
+      }
+    }
+  }
+  return plans;
+}
+
 /**
  * A rough wall time for a cell, for the estimate printed before a run: the windows that the bulk
  * job and the interactive calls beside it need, a round trip per window, and the processes'
  * start-up (measured here: 2-3 s).
  */
 export function estimateCellMs(plan: CellPlan): number {
-  const interactiveShare = (plan.interactive.burst * plan.budget.windowMs) / plan.interactive.periodMs / plan.budget.limit;
+  const interactive = plan.batch === undefined ? plan.interactive : undefined;
+  const interactiveShare = interactive === undefined ? 0 : (interactive.burst * plan.budget.windowMs) / interactive.periodMs / plan.budget.limit;
   const sent = plan.bulkGrants / (1 - Math.min(0.5, interactiveShare));
-  const windows = Math.ceil(sent / plan.budget.limit) - 1;
+  const windows = Math.ceil(sent / plan.budget.limit) - 1 + (plan.batch?.start === 'after' ? 1 : 0);
   return windows * (plan.budget.windowMs + 100) + 300 + 2_500;
 }

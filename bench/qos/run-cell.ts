@@ -17,17 +17,30 @@ export interface CellOutcome {
 /** Time the processes get between `go` and the bulk job's start, so that every process starts together. */
 const START_MARGIN_MS = 300;
 
-/** The worker processes of a topology: the bulk process first. */
+/**
+ * The worker processes of a topology: the bulk process first. A batch cell's job waits a window
+ * when other traffic comes first, and two clients or processes each run half of it (the second
+ * one makes the other traffic).
+ */
 function workerPlans(plan: CellPlan, hello: QosServerHello, redisUrl: string | undefined): WorkerPlan[] {
-  const base = { url: hello.url, meetingId: hello.meetingId, budget: plan.budget, ...(plan.interactiveReserve === undefined ? {} : { interactiveReserve: plan.interactiveReserve }) };
+  const batch = plan.batch;
+  const base = {
+    url: hello.url,
+    meetingId: hello.meetingId,
+    warmKey: hello.warmKey,
+    budget: plan.budget,
+    ...(plan.interactiveReserve === undefined ? {} : { interactiveReserve: plan.interactiveReserve }),
+    ...(batch?.start === 'after' ? { bulkAfterMs: plan.budget.windowMs } : {}),
+  };
   if (plan.topology === 'two-processes') {
     if (redisUrl === undefined) throw new Error('two-processes needs Redis');
+    const half = Math.ceil(plan.bulkGrants / 2);
     return [
-      { ...base, store: redisUrl, clients: 1, bulkGrants: plan.bulkGrants, interactive: undefined },
-      { ...base, store: redisUrl, clients: 1, bulkGrants: undefined, interactive: plan.interactive },
+      { ...base, store: redisUrl, clients: 1, bulkGrants: batch === undefined ? plan.bulkGrants : half, interactive: undefined },
+      { ...base, store: redisUrl, clients: 1, bulkGrants: batch === undefined ? undefined : plan.bulkGrants - half, interactive: plan.interactive, ...(batch === undefined ? {} : { firstMember: half }) },
     ];
   }
-  return [{ ...base, store: 'default', clients: plan.topology === 'one' ? 1 : 2, bulkGrants: plan.bulkGrants, interactive: plan.interactive }];
+  return [{ ...base, store: 'default', clients: plan.topology === 'one' ? 1 : 2, bulkGrants: plan.bulkGrants, interactive: plan.interactive, ...(batch !== undefined && plan.topology === 'two-clients' ? { split: true } : {}) }];
 }
 
 /**

@@ -12,10 +12,14 @@ export function uniformLatencyMs(): number {
   return 5 + Math.random() * 75;
 }
 
-/** What the QoS server tells its bench: where it listens and the meeting interactive calls enroll into. */
+/**
+ * What the QoS server tells its bench: where it listens, the meeting interactive calls enroll
+ * into, and a second key of the school, whose budget is its own, for warming a client process up.
+ */
 export interface QosServerHello {
   url: string;
   meetingId: string;
+  warmKey: string;
 }
 
 /** A mutation budget of the server (and of the client told about it): `limit` per sliding `windowMs`. */
@@ -29,10 +33,11 @@ export const ISSUE_13_BUDGET: Budget = { limit: LIMIT, windowMs: WINDOW_MS };
 
 /**
  * A fresh simulator with the given mutation budget (issue 13's by default) and an open meeting
- * without capacity limit, on loopback.
+ * without capacity limit, on loopback; with `'every-answer'` it states its budget on every answer.
  */
-export async function startQosServer(rule: Budget = ISSUE_13_BUDGET): Promise<{ server: MockServer; meetingId: string }> {
+export async function startQosServer(rule: Budget = ISSUE_13_BUDGET, rateLimitHeaders: 'on-429' | 'every-answer' = 'on-429'): Promise<{ server: MockServer; meetingId: string; warmKey: string }> {
   const simulator = createSimulator({
+    rateLimitHeaders,
     limits: { mutations: rule, queries: { limit: 10_000, windowMs: rule.windowMs } },
     latency: { beforeArrivalMs: uniformLatencyMs, afterHandlingMs: uniformLatencyMs },
     requestLogSize: 100_000,
@@ -48,7 +53,7 @@ export async function startQosServer(rule: Budget = ISSUE_13_BUDGET): Promise<{ 
     hostingType: 'live_session',
     maxAttendeeCapacity: 0,
   });
-  return { server: await startMockServer({ simulator }), meetingId: meeting.id };
+  return { server: await startMockServer({ simulator }), meetingId: meeting.id, warmKey: seeder.addApiKey() };
 }
 
 /**
@@ -59,6 +64,21 @@ export async function startQosServer(rule: Budget = ISSUE_13_BUDGET): Promise<{ 
  */
 export function safeBoundMs(count: number, roundTripMs: number, budget: Budget = ISSUE_13_BUDGET): number {
   return (Math.ceil(count / budget.limit) - 1) * (budget.windowMs + roundTripMs) + roundTripMs;
+}
+
+/**
+ * {@link safeBoundMs} when slots are still counted at the start: one slot each until
+ * `busyUntilMs` (ms after the start; the requests sent in the window before a job). Each slot
+ * serves its requests a window and a round trip apart from when it frees.
+ */
+export function safeBoundAfterMs(count: number, roundTripMs: number, budget: Budget, busyUntilMs: readonly number[]): number {
+  const busy = busyUntilMs.map((until) => Math.max(0, until));
+  const slots = [...busy, ...new Array<number>(Math.max(0, budget.limit - busy.length)).fill(0)].sort((a, b) => a - b).slice(-budget.limit);
+  let end = 0;
+  for (let index = 0; index < count; index += 1) {
+    end = Math.max(end, (slots[index % budget.limit] as number) + Math.floor(index / budget.limit) * (budget.windowMs + roundTripMs) + roundTripMs);
+  }
+  return end;
 }
 
 /** The `p`-th percentile (nearest rank) of `values`. */

@@ -2,6 +2,19 @@ import type { AdminClient } from '../../src/index.js';
 import { COUPON_ID, memberEmail } from '../pacing/setup.js';
 import type { CellProcessRun, InteractivePlan, MutationLog } from './cell.js';
 
+/**
+ * Runs the code paths of a cell once on another key of the school (its own budget, its own bucket
+ * in the store): a cold process on a loaded machine sent a job's first window up to 1.7 s late,
+ * and the sliding window repeats that lateness in every window after it.
+ */
+export async function warmUp(url: string, warmKey: string, meetingId: string): Promise<void> {
+  const { AdminClient } = await import('../../src/index.js');
+  const admin = new AdminClient({ apiKey: warmKey, baseUrl: url });
+  await admin.grantCouponToMany(COUPON_ID, [0, 1, 2].map((index) => ({ email: memberEmail(index) })));
+  await admin.updateCoupon(COUPON_ID, { name: 'Warm' });
+  await admin.enrollStudent(meetingId, { email: memberEmail(3) });
+}
+
 /** Records, on `log`, every mutation attempt `admin` sends, its round trip and its 429s. */
 export function recordMutations(admin: AdminClient, log: MutationLog): void {
   admin.on('request', (event) => {
@@ -23,10 +36,10 @@ export function recordClient(admin: AdminClient, run: CellProcessRun): void {
   });
 }
 
-/** `grantCouponToMany` of `count` members with the job's defaults (background lane, default concurrency). */
-export async function runGrantJob(admin: AdminClient, run: CellProcessRun, count: number): Promise<void> {
+/** `grantCouponToMany` of `count` members (from member `first` on) with the job's defaults (background lane, default concurrency). */
+export async function runGrantJob(admin: AdminClient, run: CellProcessRun, count: number, first = 0): Promise<void> {
   run.bulkStartedAt = Date.now();
-  const members = Array.from({ length: count }, (_, index) => ({ email: memberEmail(index) }));
+  const members = Array.from({ length: count }, (_, index) => ({ email: memberEmail(first + index) }));
   const summary = await admin.grantCouponToMany(COUPON_ID, members);
   run.bulkOk = summary.counts.created + summary.counts.already_granted;
   run.bulkFailed = summary.counts.failed;
@@ -57,6 +70,7 @@ export function startInteractive(admin: AdminClient, run: CellProcessRun, meetin
     );
   };
   const schedule = (): void => {
+    if (plan.untilMs !== undefined && plan.firstAfterMs + bursts * plan.periodMs >= plan.untilMs) return;
     timer = setTimeout(
       () => {
         for (let n = 0; n < plan.burst; n += 1) call();

@@ -10,6 +10,8 @@ export interface SelfHostedServer {
   grants: number;
   /** `limits.interactiveReserve` for the client; absent: default options. */
   interactiveReserve?: number;
+  /** The server states its budget on every answer (`rateLimitHeaders: 'every-answer'`); absent: only with a 429, as the spec says. */
+  stated?: boolean;
 }
 
 /** What the worker measured (epoch ms). `attempt` is `callId#attempt`, naming one request. */
@@ -45,9 +47,10 @@ const exec = promisify(execFile);
 
 /** Starts a fresh simulator with the server's budget in its own process and runs the job in a fresh client process. */
 export async function runSelfHosted(server: SelfHostedServer, capMs: number): Promise<SelfHostedOutcome> {
-  const simulator = await startBenchProcess<QosServerHello>('bench/qos/server-process.ts', [String(server.budget.limit), String(server.budget.windowMs)]);
+  const simulator = await startBenchProcess<QosServerHello>('bench/qos/server-process.ts', [String(server.budget.limit), String(server.budget.windowMs), server.stated === true ? 'every-answer' : 'on-429']);
   try {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bench/self-hosted/worker.ts', simulator.hello.url, String(server.grants), String(capMs), ...(server.interactiveReserve === undefined ? [] : [String(server.interactiveReserve)])], { maxBuffer: 64 << 20 });
+    const args = [simulator.hello.url, simulator.hello.warmKey, simulator.hello.meetingId, String(server.grants), String(capMs), ...(server.interactiveReserve === undefined ? [] : [String(server.interactiveReserve)])];
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'bench/self-hosted/worker.ts', ...args], { maxBuffer: 64 << 20 });
     const run = JSON.parse(stdout) as SelfHostedRun;
     const stats = await simulator.ask<SimulatorStats>('stats');
     return { server, capMs, run, serverMutations: stats.requests.mutations, serverRateLimited: stats.rateLimited.mutations };

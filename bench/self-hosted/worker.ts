@@ -3,15 +3,20 @@
  * anything learnt start empty): an AdminClient with DEFAULT options (it believes the spec's 200
  * mutations per 60 s) runs grantCouponToMany of `grants` members against the server at `url`,
  * stopped after `capMs` if it has not ended. Prints one SelfHostedRun as JSON. With
- * `interactiveReserve`, that one option is passed too (`limits.interactiveReserve`).
- * Usage: node --import tsx bench/self-hosted/worker.ts <url> <grants> <capMs> [interactiveReserve]
+ * `interactiveReserve`, that one option is passed too (`limits.interactiveReserve`). The process
+ * warms its code up first on another key of the school (`warmKey`, whose budget is its own).
+ * Usage: node --import tsx bench/self-hosted/worker.ts <url> <warmKey> <meetingId> <grants> <capMs> [interactiveReserve]
  */
 import { AdminClient } from '../../src/index.js';
 import { API_KEY, COUPON_ID, memberEmail } from '../pacing/setup.js';
+import { warmUp } from '../qos/traffic.js';
 import type { SelfHostedRun } from './run.js';
 
-const [url, grants, capMs, reserve] = process.argv.slice(2);
-if (url === undefined || grants === undefined || capMs === undefined) throw new Error('usage: worker.ts <url> <grants> <capMs> [interactiveReserve]');
+const [url, warmKey, meetingId, grants, capMs, reserve] = process.argv.slice(2);
+if (url === undefined || warmKey === undefined || meetingId === undefined || grants === undefined || capMs === undefined) {
+  throw new Error('usage: worker.ts <url> <warmKey> <meetingId> <grants> <capMs> [interactiveReserve]');
+}
+await warmUp(url, warmKey, meetingId);
 
 const admin = new AdminClient({ apiKey: API_KEY, baseUrl: url, ...(reserve === undefined ? {} : { limits: { interactiveReserve: Number(reserve) } }) });
 const run: SelfHostedRun = { startedAt: Date.now(), finishedAt: 0, sends: [], rateLimited: [], waiting: [], roundTripMs: [], done: 0, failed: 0, failures: {}, interrupted: false };
