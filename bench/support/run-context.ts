@@ -11,8 +11,13 @@ export interface RunContext {
   loadBefore: number[];
 }
 
-/** The SDK sources benchmarked: the last commit that changed src/, and whether src/ has uncommitted changes. */
+/**
+ * The SDK sources benchmarked: the last commit that changed src/, and whether src/ has uncommitted
+ * changes; `BENCH_SDK_SOURCES` when set (a run from an exported snapshot, which has no git).
+ */
 function sdkSources(): string {
+  const given = process.env['BENCH_SDK_SOURCES'];
+  if (given !== undefined && given !== '') return given;
   try {
     const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
     const changed = git('status', '--porcelain', '--', 'src') !== '';
