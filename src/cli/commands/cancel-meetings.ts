@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { RateLimitBudget } from '../../client/options/options.js';
 import type { BulkRow } from '../../client/types/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
+import { commandPacing, PACING_HELP, REDIS_HELP } from '../support/command-pacing.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { helpText } from '../support/help-layout.js';
 import { readMeetingIds } from '../support/meeting-ids.js';
@@ -19,6 +20,7 @@ interface CancelMeetingsOptions {
   atomic?: boolean;
   report?: string;
   rateLimit?: RateLimitBudget;
+  redis?: string;
 }
 
 /** One line of the cancel report. */
@@ -46,6 +48,8 @@ failed), errorCode, message.
 
 Exit status: 0 every meeting canceled (or already), 1 a meeting failed, 2 usage error.
 
+${PACING_HELP}
+
 ${API_ENVIRONMENT_HELP}
 
 Examples:
@@ -60,6 +64,7 @@ export function cancelMeetingsCommand(): Command {
     .option('--atomic', 'cancel all or none')
     .option('--report <file>', 'write every id\'s outcome to FILE (CSV)')
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
+    .option('--redis <url>', REDIS_HELP)
     .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin cancel-meetings --help for usage)')
     .action(runAction((options: CancelMeetingsOptions) => cancelMeetings(options)));
@@ -67,9 +72,12 @@ export function cancelMeetingsCommand(): Command {
 }
 
 async function cancelMeetings(options: CancelMeetingsOptions): Promise<number> {
-  const admin = clientFromEnvironment('cancel-meetings', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
-  const { ids, lines } = await readMeetingIds(options.ids);
-  const result = await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCancelMeetings(ids, { atomic: options.atomic === true }));
+  const pacing = await commandPacing('cancel-meetings', options.redis);
+  const { ids, lines, result } = await (async () => {
+    const admin = clientFromEnvironment('cancel-meetings', { pacing: pacing.limits, ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }) });
+    const read = await readMeetingIds(options.ids);
+    return { ...read, result: await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCancelMeetings(read.ids, { atomic: options.atomic === true })) };
+  })().finally(() => pacing.close());
   const records = ids.map((id, index) => cancelRecord(lines[index] ?? 0, id, result.results[index]));
 
   if (options.report !== undefined) {

@@ -10,6 +10,7 @@ import { resolveTimeZone } from '../../scheduling/time-zone.js';
 import type { WeeklyPattern } from '../../scheduling/weekly-pattern.js';
 import { planWeeklySlots, type NonexistentSlotChoice, type SlotRowTemplate, type WeeklySlotPlan } from '../../scheduling/weekly-slots.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
+import { commandPacing, PACING_HELP, REDIS_HELP } from '../support/command-pacing.js';
 import { CliUsageError } from '../support/cli-usage-error.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { helpText } from '../support/help-layout.js';
@@ -41,6 +42,7 @@ interface CreateSlotsOptions {
   atomic?: boolean;
   saveIds?: string;
   rateLimit?: RateLimitBudget;
+  redis?: string;
 }
 
 const HELP_AFTER = `
@@ -56,6 +58,8 @@ works only for a set that fits in one request and without videoconf hosting.
 
 Exit status: 0 every slot created, 1 a slot failed or the request was refused,
 2 usage error (nothing sent).
+
+${PACING_HELP}
 
 ${API_ENVIRONMENT_HELP}
 
@@ -85,6 +89,7 @@ export function createSlotsCommand(): Command {
     .option('--atomic', 'create all slots or none')
     .option('--save-ids <file>', 'write the ids of the created meetings to FILE, one per line (cancel-meetings --ids reads it)')
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
+    .option('--redis <url>', REDIS_HELP)
     .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin create-slots --help for usage)')
     .action(runAction((options: CreateSlotsOptions) => createSlots(options)));
@@ -101,11 +106,16 @@ async function createSlots(options: CreateSlotsOptions): Promise<number> {
     return EXIT_CODES.ok;
   }
   if (options.service === undefined) throw new CliUsageError('Failed to create the slots: --service is required (unless --dry-run). Give the consulting service id.');
-  const admin = clientFromEnvironment('create-slots', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
   const service = options.service;
-  const result = await withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCreateMeetings(service, plan.rows, { atomic: options.atomic === true })).catch((error: unknown) => {
-    throw slotCreateError(error, options);
-  });
+  const pacing = await commandPacing('create-slots', options.redis);
+  const result = await (async () => {
+    const admin = clientFromEnvironment('create-slots', { pacing: pacing.limits, ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }) });
+    return withWaitsShown(admin, process.stderr, pacingWindows(options.rateLimit), () => admin.bulkCreateMeetings(service, plan.rows, { atomic: options.atomic === true }));
+  })()
+    .catch((error: unknown) => {
+      throw slotCreateError(error, options);
+    })
+    .finally(() => pacing.close());
   out.write(resultTable(plan, result, options.tz, outputColumns(out)));
   const hints = rowHints(result.results.map((row) => row.errors[0]));
   if (hints.length > 0) writeWrapped(out, `\n${hints.join('\n')}\n`);

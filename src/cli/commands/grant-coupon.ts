@@ -3,6 +3,7 @@ import { DEFAULTS, type RateLimitBudget } from '../../client/options/options.js'
 import { isPermanentGrantFailure } from '../../workflows/grant-to-many/grant-failure.js';
 import type { GrantOutcome, GrantToManySummary } from '../../workflows/grant-to-many/types.js';
 import { API_ENVIRONMENT_HELP, clientFromEnvironment } from '../support/api-environment.js';
+import { commandPacing, PACING_HELP, REDIS_HELP, redisArgument } from '../support/command-pacing.js';
 import { formatDuration } from '../support/duration-format.js';
 import { EXIT_CODES } from '../support/exit-codes.js';
 import { grantCommandError } from '../support/grant-errors.js';
@@ -25,6 +26,7 @@ interface GrantCouponOptions {
   report?: string;
   concurrency?: number;
   rateLimit?: RateLimitBudget;
+  redis?: string;
   retryFailed?: boolean;
 }
 
@@ -47,6 +49,8 @@ journaled); a second one quits at once. Waits over 2 s show their reason and tim
 --report writes one CSV line per member row: line, email, userId, outcome (created,
 already_granted, skipped, failed, invalid), grantId, errorCode, message.
 
+${PACING_HELP}
+
 Exit status: 0 every row granted (or already held/skipped), 1 a row failed or was invalid,
 2 usage or input error: an option, the CSV, or a journal of another coupon (nothing sent),
 130 interrupted (resume with the same --journal).
@@ -68,6 +72,7 @@ export function grantCouponCommand(): Command {
     .option('--retry-failed', 'with --journal: also send again members whose earlier failure is permanent (e.g. ENROLLMENT-002)')
     .option('--concurrency <n>', 'grants in flight at once (default: 64, or the rate limit when lower)', parsePositiveInteger)
     .option('--rate-limit <n/window>', RATE_LIMIT_HELP, parseRateLimit)
+    .option('--redis <url>', REDIS_HELP)
     .addHelpText('after', helpText(HELP_AFTER))
     .showHelpAfterError('(run school-admin grant-coupon --help for usage)')
     .action(runAction((options: GrantCouponOptions) => grantCoupon(options)));
@@ -75,7 +80,16 @@ export function grantCouponCommand(): Command {
 }
 
 async function grantCoupon(options: GrantCouponOptions): Promise<number> {
-  const admin = clientFromEnvironment('grant-coupon', options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit });
+  const pacing = await commandPacing('grant-coupon', options.redis);
+  try {
+    return await grantWithPacing(options, pacing.limits);
+  } finally {
+    await pacing.close();
+  }
+}
+
+async function grantWithPacing(options: GrantCouponOptions, limits: Awaited<ReturnType<typeof commandPacing>>['limits']): Promise<number> {
+  const admin = clientFromEnvironment('grant-coupon', { pacing: limits, ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }) });
   await checkReadable(options.csv);
   const total = await countMemberRows(options.csv);
   const report = options.report === undefined ? undefined : lazyGrantReport(options.report);
@@ -165,14 +179,29 @@ function summaryText(summary: GrantToManySummary, total: number, problems: Probl
 
 /**
  * When the server revealed a budget other than the one the run started with: the --rate-limit to
- * pass next time (its window rounded up to a whole second: 429 hints come in whole seconds).
+ * pass next time. A window the server stated on its answers comes in whole seconds and is given as
+ * it is. One read from its 429s' hints is an estimate: the hints are whole seconds rounded up, so
+ * the learnt window is up to a second longer than the server's (plus the request's way there);
+ * the whole-second windows they allow lie within the second below it, and the longest of them is
+ * suggested (60 per 10 s is learnt as 10.3-10.9 s: 10 s), with the next one up should 429s come.
  */
-function rateLimitHint(server: RateLimitBudget | undefined, configured: RateLimitBudget | undefined): string | undefined {
+export function rateLimitHint(server: RateLimitBudget | undefined, configured: RateLimitBudget | undefined): string | undefined {
   if (server === undefined) return undefined;
   const assumed = configured ?? DEFAULTS.mutations;
   if (server.limit === assumed.limit && server.windowMs === assumed.windowMs) return undefined;
-  const suggested = { limit: server.limit, windowMs: Math.ceil(server.windowMs / 1000) * 1000 };
-  return `The server allows ${server.limit} mutations per ${formatDuration(server.windowMs)} (its 429s told), not the ${assumed.limit} per ${formatDuration(assumed.windowMs)} this run assumed at first. Next time, pass --rate-limit ${formatRateLimit(suggested)} to start at its pace without those 429s.\n`;
+  const was = `not the ${assumed.limit} per ${formatDuration(assumed.windowMs)} this run assumed at first`;
+  if (server.windowMs % 1000 === 0) {
+    return `The server allows ${server.limit} mutations per ${formatDuration(server.windowMs)}, ${was}. Next time, pass --rate-limit ${formatRateLimit(server)} to start at its pace.\n`;
+  }
+  const seconds = Math.max(1, Math.floor(server.windowMs / 1000));
+  const estimate = { limit: server.limit, windowMs: seconds * 1000 };
+  const longer = { limit: server.limit, windowMs: (seconds + 1) * 1000 };
+  return `The server allows ${server.limit} mutations per about ${formatDuration(estimate.windowMs)} (its 429s told; their hints come in whole seconds, so the window is an estimate, between ${tenths(server.windowMs - 1000)} and ${tenths(server.windowMs)} s), ${was}. Next time, pass --rate-limit ${formatRateLimit(estimate)} to start at its pace without those 429s (--rate-limit ${formatRateLimit(longer)} if 429s still come).\n`;
+}
+
+/** Seconds to one decimal: `10.7`. */
+function tenths(ms: number): string {
+  return (ms / 1000).toFixed(1);
 }
 
 function resumeHint(options: GrantCouponOptions): string {
@@ -183,6 +212,7 @@ function resumeHint(options: GrantCouponOptions): string {
     ...(options.report === undefined ? [] : [`--report ${options.report}`]),
     ...(options.concurrency === undefined ? [] : [`--concurrency ${options.concurrency}`]),
     ...(options.rateLimit === undefined ? [] : [`--rate-limit ${formatRateLimit(options.rateLimit)}`]),
+    ...(options.redis === undefined ? [] : [`--redis ${redisArgument(options.redis)}`]),
     ...(options.retryFailed === true ? ['--retry-failed'] : []),
   ];
   return `The journal is consistent. Resume with:\n  school-admin grant-coupon --coupon ${options.coupon} --csv ${options.csv} --journal ${options.journal}${extra.map((part) => ` ${part}`).join('')}\n`;

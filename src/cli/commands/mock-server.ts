@@ -17,6 +17,9 @@ function helpAfter(): string {
     '',
     'Example (a 20 s window, so bulk jobs finish sooner):',
     '  $ school-admin mock-server --rate-limit 200/20s',
+    '',
+    'A self-hosted server that states its budget on every answer (the SDK then paces at it from the first answers on):',
+    '  $ school-admin mock-server --rate-limit 60/10s --rate-limit-headers every-answer',
   ].join('\n');
 }
 
@@ -28,13 +31,19 @@ export function mockServerCommand(): Command {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--seed <seed>', 'initial data: demo or empty', parseSeed, 'demo')
     .option('--rate-limit <n/window>', 'mutation limit of the simulated server, as a self-hosted deployment may set it (default: 200/60s)', parseRateLimit)
+    .option(
+      '--rate-limit-headers <when>',
+      'when answers state the budget: on-429 (the spec: X-RateLimit-Limit with a 429) or every-answer (RateLimit-Policy, RateLimit, X-RateLimit-Limit and X-RateLimit-Window on every answer, as a self-hosted server may)',
+      parseRateLimitHeaders,
+      'on-429',
+    )
     .addHelpText('after', (context) => helpText(helpAfter())(context))
-    .action(async (options: { port: number; host: string; seed: 'demo' | 'empty'; rateLimit?: RateLimitBudget }) => {
-      const simulator = createSimulator(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } });
+    .action(async (options: { port: number; host: string; seed: 'demo' | 'empty'; rateLimit?: RateLimitBudget; rateLimitHeaders: 'on-429' | 'every-answer' }) => {
+      const simulator = createSimulator({ rateLimitHeaders: options.rateLimitHeaders, ...(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } }) });
       const demo = options.seed === 'demo' ? seedDemoSchool(simulator) : undefined;
       const server = await startMockServer({ port: options.port, host: options.host, simulator });
       const banner = [
-        `Mock admin API listening on ${server.url} (POST /admin/graphql; seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`})`,
+        `Mock admin API listening on ${server.url} (POST /admin/graphql; seed: ${options.seed}${options.rateLimit === undefined ? '' : `, mutations: ${options.rateLimit.limit} per ${options.rateLimit.windowMs} ms`}${options.rateLimitHeaders === 'every-answer' ? '; the budget stated on every answer' : ''})`,
         ...(demo === undefined ? [] : [...demoSchoolFacts(demo), 'Try it with:', `  export ADMIN_API_URL=${server.url}`, `  export ADMIN_API_KEY=${DEMO_API_KEY}`]),
         'Press Ctrl-C to stop.',
       ];
@@ -52,6 +61,11 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InvalidArgumentError('expected a port number between 0 and 65535');
   return port;
+}
+
+function parseRateLimitHeaders(value: string): 'on-429' | 'every-answer' {
+  if (value !== 'on-429' && value !== 'every-answer') throw new InvalidArgumentError('expected on-429 or every-answer');
+  return value;
 }
 
 function parseSeed(value: string): 'demo' | 'empty' {

@@ -1,6 +1,6 @@
 import { AdminClient } from '../../client/facade/admin-client.js';
 import { ADMIN_ENDPOINT_PATH, adminEndpointOf, type BaseUrlProblem } from '../../client/options/base-url.js';
-import type { RateLimitBudget } from '../../client/options/options.js';
+import type { PacingOptions, RateLimitBudget } from '../../client/options/options.js';
 import { InvalidInputError } from '../../errors/invalid-input-error.js';
 import { CliUsageError } from './cli-usage-error.js';
 
@@ -10,11 +10,12 @@ export const API_ENVIRONMENT_HELP = `Environment:
   ADMIN_API_KEY   the school's secret API key (sk_live_...); never printed`;
 
 /**
- * The client of the API named by ADMIN_API_URL and ADMIN_API_KEY, paced under `rateLimit` when given.
+ * The client of the API named by ADMIN_API_URL and ADMIN_API_KEY, paced under `rateLimit` when given,
+ * with `pacing`'s store and reserve (a bulk command's batch mode or shared store).
  *
  * @throws {CliUsageError} when a variable is missing or the URL is unusable (the key is never echoed).
  */
-export function clientFromEnvironment(command: string, options: { rateLimit?: RateLimitBudget; env?: NodeJS.ProcessEnv } = {}): AdminClient {
+export function clientFromEnvironment(command: string, options: { rateLimit?: RateLimitBudget; pacing?: Pick<PacingOptions, 'interactiveReserve' | 'store'>; env?: NodeJS.ProcessEnv } = {}): AdminClient {
   const env = options.env ?? process.env;
   const baseUrl = env['ADMIN_API_URL']?.trim();
   const apiKey = env['ADMIN_API_KEY']?.trim();
@@ -33,7 +34,7 @@ export function clientFromEnvironment(command: string, options: { rateLimit?: Ra
       apiKey,
       baseUrl,
       userAgent: 'school-admin-cli',
-      ...(options.rateLimit === undefined ? {} : { limits: { mutations: options.rateLimit } }),
+      limits: { ...options.pacing, ...(options.rateLimit === undefined ? {} : { mutations: options.rateLimit }) },
     });
   } catch (error) {
     if (error instanceof InvalidInputError) {
