@@ -70,4 +70,24 @@ describe('batch mode: "limits: { interactiveReserve: 0 } means a process that ru
     expect(await grantsSentAtOnce(new RedisPermitStore(redis().connect(), { keyPrefix: uniqueKeyPrefix() }), 0)).toBe(LIMIT - 3);
     expect(await grantsSentAtOnce(new RedisPermitStore(redis().connect(), { keyPrefix: uniqueKeyPrefix() }), undefined)).toBeLessThan(LIMIT - 3);
   });
+  it('an interactive call made anyway waits for the next slot that frees (up to a window) and goes before the queued bulk work', { timeout: 30_000 }, async () => {
+    const limit = 5;
+    const windowMs = 1_500;
+    const server = await startDemoServer({ limits: { mutations: { limit, windowMs } }, latency: { beforeArrivalMs: () => 2, afterHandlingMs: () => 2 } });
+    const admin = new AdminClient({ apiKey: DEMO_API_KEY, baseUrl: server.url, limits: { mutations: { limit, windowMs }, store: new MemoryPermitStore(), interactiveReserve: 0 } });
+    const sent: string[] = [];
+    admin.on('request', (event) => void sent.push(event.operation));
+    const members = Array.from({ length: 3 * limit }, (_, index) => ({ email: demoMemberEmail(420 + index) }));
+    const job = admin.grantCouponToMany(DEMO_IDS.restrictedCouponId, members);
+    while (sent.length < limit) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The job holds the whole budget now; nothing frees before a window after its first answers.
+    const made = Date.now();
+    await admin.updateCoupon(DEMO_IDS.restrictedCouponId, { name: 'Made anyway' });
+    const waitedMs = Date.now() - made;
+    await job;
+    expect(sent[limit]).toBe('updateCoupon');
+    expect(waitedMs).toBeGreaterThan(windowMs / 2);
+    expect(waitedMs).toBeLessThan(2 * windowMs);
+    expect(server.simulator.stats().rateLimited.mutations).toBe(0);
+  });
 });
