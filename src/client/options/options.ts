@@ -39,9 +39,15 @@ export interface PacingOptions {
    * background work adapts to the interactive traffic it sees (in every client and process sharing
    * the store): it keeps off the share that traffic takes (the most interactive requests counted at
    * once within the last window) and keeps as many slots free as the largest interactive burst of
-   * the last 8 windows. The cost, for bulk work: these slots when unused. An interactive load above
-   * the reserve that starts while a bulk job holds the budget waits for the job's slots to free (at
-   * most a window) until its share is seen. `0`: no slot kept before interactive traffic shows up.
+   * the last 8 windows, and a bulk job hands the last quarter of its first window out evenly. The
+   * cost, for bulk work, is stated exactly in docs/options.md ("Pacing modes"): the safe bound on
+   * the limit less these slots, plus the first window's spread (a job of 1,000 alone at 200 per
+   * minute takes 5 minutes instead of 4).
+   *
+   * `0` is batch mode, for a process that runs bulk work only: nothing is kept free (no reserve, no
+   * spread first window, no slots after interactive calls or bursts), so a bulk job runs at the
+   * safe bound. An interactive call made anyway waits for the next slot that frees: up to a window
+   * (a minute at the spec's budget); it still goes before the bulk work queued in this client.
    * Figures for budgets of 20 to 1,000 per window: bench/README.md, "QoS".
    * @default 2% of the limit in force, at least 1 (4 of the spec's 200 mutations per minute); none below 10 requests per window
    */
