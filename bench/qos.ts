@@ -19,6 +19,7 @@
  *   --repeat N (every named row and cell N times)  --json <file> (every cell, for later comparison)
  *   --quiet (no line per cell as it goes; the summary only)  --estimate (print the plan and its estimate, run nothing)
  *   --interactive-reserve N (matrix and issue 20 cells: every client gets limits.interactiveReserve N, the one option not left default)
+ *   --concurrency N (matrix and batch cells: the bulk job's concurrency, each process's part of it; default: the job's own, 64 or the limit when lower)
  *   issue 13 rows only: --baseline (the SDK of 9852450 side by side), --reserves 0,1,2,4
  */
 import { parseArgs } from 'node:util';
@@ -48,6 +49,7 @@ const { values, positionals } = parseArgs({
     baseline: { type: 'boolean', default: false },
     reserves: { type: 'string', default: '0,1,2,4' },
     'interactive-reserve': { type: 'string' },
+    concurrency: { type: 'string' },
   },
 });
 const list = (value: string | undefined): string[] | undefined => value?.split(',').map((item) => item.trim());
@@ -74,7 +76,10 @@ const unknownFilters = unknownLevels({ ...selection, starts: selection.starts?.f
 if (unknownFilters.length > 0) throw new Error(`Failed to read the filters: no ${unknownFilters.join(', ')} in the matrix. See the levels in bench/qos/matrix.ts.`);
 
 const interactiveReserve = readInteractiveReserve(values['interactive-reserve']);
-const withReserve = (plan: CellPlan): CellPlan => (interactiveReserve === undefined ? plan : { ...plan, interactiveReserve });
+const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0)) throw new Error(`Failed to read --concurrency: ${values.concurrency} is not a positive whole number. Pass --concurrency 1000.`);
+const withConcurrency = (plan: CellPlan): CellPlan => (concurrency === undefined ? plan : { ...plan, concurrency });
+const withReserve = (plan: CellPlan): CellPlan => withConcurrency(interactiveReserve === undefined ? plan : { ...plan, interactiveReserve });
 
 const plans: CellPlan[] = [];
 for (let round = 0; round < repeat; round += 1) {
@@ -83,7 +88,7 @@ for (let round = 0; round < repeat; round += 1) {
     if (named !== undefined) plans.push(withReserve(named));
   }
   if (names.includes('matrix')) plans.push(...matrixPlans({ ...selection, starts: selection.starts?.filter((start) => !batchStarts?.includes(start)) }).map(withReserve));
-  if (names.includes('batch')) plans.push(...batchPlans({ ...selection, starts: batchStarts?.length === 0 ? undefined : batchStarts }));
+  if (names.includes('batch')) plans.push(...batchPlans({ ...selection, starts: batchStarts?.length === 0 ? undefined : batchStarts }).map(withConcurrency));
 }
 
 const context = runContext();
@@ -92,7 +97,7 @@ const estimateMinutes = plans.reduce((sum, plan) => sum + estimateCellMs(plan), 
 console.log(`QoS benchmark: SDK ${context.sdk}, node ${context.node}, ${context.startedAt}, ${formatLoad(context.loadBefore)}`);
 if (plans.length > 0) {
   const design = names.includes('matrix') ? ` (design ${values.design})` : '';
-  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget${interactiveReserve === undefined ? '' : ` and limits.interactiveReserve ${interactiveReserve}`}${names.includes('batch') ? ' (batch cells: limits.interactiveReserve 0)' : ''}.\n`);
+  console.log(`${plans.length} cells${design}, estimated ${estimateMinutes.toFixed(0)} min; latency 5-80 ms each way, default client options but the budget${interactiveReserve === undefined ? '' : ` and limits.interactiveReserve ${interactiveReserve}`}${names.includes('batch') ? ' (batch cells: limits.interactiveReserve 0)' : ''}${concurrency === undefined ? '' : `; the bulk job's concurrency ${concurrency}`}.\n`);
 }
 if (values.estimate) process.exit(0);
 

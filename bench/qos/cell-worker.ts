@@ -51,13 +51,13 @@ for await (const line of createInterface({ input: process.stdin })) {
       // Two clients of the key, each half of the job (the second client's rows follow the first's).
       const half = Math.ceil(plan.bulkGrants / 2);
       const second = emptyRun();
-      await Promise.all([runGrantJob(admin, run, half), runGrantJob(interactiveAdmin, second, plan.bulkGrants - half, half)]);
+      await Promise.all([runGrantJob(admin, run, half, 0, plan.concurrency), runGrantJob(interactiveAdmin, second, plan.bulkGrants - half, half, plan.concurrency)]);
       run.bulkStartedAt = Math.min(run.bulkStartedAt ?? Infinity, second.bulkStartedAt ?? Infinity);
       run.bulkFinishedAt = Math.max(run.bulkFinishedAt ?? 0, second.bulkFinishedAt ?? 0);
       run.bulkOk += second.bulkOk;
       run.bulkFailed += second.bulkFailed;
     } else {
-      await runGrantJob(admin, run, plan.bulkGrants, plan.firstMember);
+      await runGrantJob(admin, run, plan.bulkGrants, plan.firstMember, plan.concurrency);
     }
     await interactive?.stop();
     say(run);

@@ -47,6 +47,8 @@ export interface CellPlan {
   factors: CellFactors | undefined;
   /** `limits.interactiveReserve` for every client of the cell; absent: default options. 0 is batch mode. */
   interactiveReserve?: number;
+  /** The bulk job's `concurrency` (each process's part of it); absent: the job's default. */
+  concurrency?: number;
   /**
    * The batch matrix (issue 27): no interactive call while the job runs; the job starts on an empty
    * window or a window after other traffic (`interactive`, which ends as the job starts), and with
@@ -100,6 +102,8 @@ export interface WorkerPlan {
   interactive: InteractivePlan | undefined;
   /** `limits.interactiveReserve` for this process's clients; absent: the default. */
   interactiveReserve?: number;
+  /** The bulk job's `concurrency`; absent: the job's default. */
+  concurrency?: number;
   /** How long after the start the bulk job begins (other traffic first). @default 0 */
   bulkAfterMs?: number;
   /** With two clients: each runs half of the bulk job (the second one also the interactive calls). */

@@ -30,6 +30,7 @@ function workerPlans(plan: CellPlan, hello: QosServerHello, redisUrl: string | u
     warmKey: hello.warmKey,
     budget: plan.budget,
     ...(plan.interactiveReserve === undefined ? {} : { interactiveReserve: plan.interactiveReserve }),
+    ...(plan.concurrency === undefined ? {} : { concurrency: plan.concurrency }),
     ...(batch?.start === 'after' ? { bulkAfterMs: plan.budget.windowMs } : {}),
   };
   if (plan.topology === 'two-processes') {

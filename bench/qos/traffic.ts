@@ -36,11 +36,11 @@ export function recordClient(admin: AdminClient, run: CellProcessRun): void {
   });
 }
 
-/** `grantCouponToMany` of `count` members (from member `first` on) with the job's defaults (background lane, default concurrency). */
-export async function runGrantJob(admin: AdminClient, run: CellProcessRun, count: number, first = 0): Promise<void> {
+/** `grantCouponToMany` of `count` members (from member `first` on) with the job's defaults (background lane, default concurrency unless `concurrency`). */
+export async function runGrantJob(admin: AdminClient, run: CellProcessRun, count: number, first = 0, concurrency?: number): Promise<void> {
   run.bulkStartedAt = Date.now();
   const members = Array.from({ length: count }, (_, index) => ({ email: memberEmail(first + index) }));
-  const summary = await admin.grantCouponToMany(COUPON_ID, members);
+  const summary = await admin.grantCouponToMany(COUPON_ID, members, concurrency === undefined ? {} : { concurrency });
   run.bulkOk = summary.counts.created + summary.counts.already_granted;
   run.bulkFailed = summary.counts.failed;
   run.bulkFinishedAt = Date.now();
