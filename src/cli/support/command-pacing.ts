@@ -35,7 +35,9 @@ export async function commandPacing(command: string, redisUrl: string | undefine
   } catch {
     throw new CliUsageError(`Failed to start ${command}: --redis needs the ioredis package, which is not installed. Install it (npm install ioredis) or leave --redis out.`);
   }
-  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 3, retryStrategy: (attempt) => (attempt > 3 ? null : 200 * attempt) });
+  // connect() rejects at the first failed attempt (a refused port, a host that does not answer in
+  // 5 s); once connected, a blip of Redis is waited out as ioredis does by default.
+  const client = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 5_000 });
   let lastError: unknown;
   client.on('error', (error: unknown) => void (lastError = error)); // reported below, or by the command's calls
   try {
