@@ -117,7 +117,7 @@ if (results.length > 0) {
   const missing = results.filter((result) => result.figures.misses.length > 0);
   console.log(`\nEvery cell, worst first (furthest from its targets): ${missing.length} of ${results.length} miss a target.`);
   for (const { plan, figures } of worstFirst) console.log(formatCell(plan, figures));
-  const byTarget = ['p50', 'p95', 'ratio', '429s', 'failed'].map((target) => `${target} ${results.filter((result) => result.figures.misses.includes(target)).length}`);
+  const byTarget = ['p50', 'p95', 'wait', 'ratio', '429s', 'failed'].map((target) => `${target} ${results.filter((result) => result.figures.misses.includes(target)).length}`);
   console.log(`\nCells missing each target: ${byTarget.join(', ')}. Cells without an interactive answer (n 0): ${results.filter((result) => result.figures.interactiveCount === 0).length}.`);
   for (const limit of new Set(results.map((result) => result.plan.budget.limit))) {
     const cells = results.filter((result) => result.plan.budget.limit === limit).map((result) => result.figures);

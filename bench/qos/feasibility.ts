@@ -34,7 +34,14 @@ const rows = cells.map(({ plan, figures }) => {
   // The promise of the cell's mode: the ratio against 1.03 x P / bound, p50 and p95 as before.
   const promiseMs = plan.interactiveReserve === 0 ? figures.boundMs : defaultPromiseMs(figures.sent, figures.roundTripMs, plan.budget, plan.interactive.burst, plan.interactiveReserve);
   const ratioTarget = (TARGETS.ratio * promiseMs) / figures.boundMs;
-  const promiseMisses = [...figures.misses.filter((target) => target !== 'ratio'), ...(figures.ratio > ratioTarget ? ['ratio'] : [])];
+  // Batch mode: no p50/p95 promise, the wait instead (cell-figures.ts).
+  const batchMode = plan.interactiveReserve === 0;
+  const waitMissed = batchMode && figures.maxMs > plan.budget.windowMs + TARGETS.p95 * figures.roundTripMs;
+  const promiseMisses = [
+    ...figures.misses.filter((target) => target !== 'ratio' && target !== 'wait' && !(batchMode && (target === 'p50' || target === 'p95'))),
+    ...(waitMissed ? ['wait'] : []),
+    ...(figures.ratio > ratioTarget ? ['ratio'] : []),
+  ];
   return { plan, figures, bound, missed: figures.misses.some((target) => target !== 'ratio') || figures.ratio > TARGETS.ratio, ratioTarget, promiseMisses };
 });
 const rank = (row: (typeof rows)[number]): number => (row.bound.conflict ? 0 : row.missed ? 1 : 2);
@@ -72,6 +79,6 @@ const metAnyway = conflicts.filter((row) => !row.missed);
 console.log(`\n${rows.length} cell runs; ${missed.length} miss a target.`);
 console.log(`Conflict (forced > allowed): ${conflicts.length}, of which ${conflicts.length - metAnyway.length} missed and ${metAnyway.length} met every target anyway (each would show the bound wrong).`);
 console.log(`Missed with room (forced <= allowed): ${missed.length - (conflicts.length - metAnyway.length)}.`);
-const byTarget = ['p50', 'p95', 'ratio', '429s', 'failed'].map((target) => `${target} ${rows.filter((row) => row.promiseMisses.includes(target)).length}`);
+const byTarget = ['p50', 'p95', 'wait', 'ratio', '429s', 'failed'].map((target) => `${target} ${rows.filter((row) => row.promiseMisses.includes(target)).length}`);
 console.log(`Against the promise of their mode (the ratio within 1.03 x P / bound): ${rows.filter((row) => row.promiseMisses.length > 0).length} of ${rows.length} miss; by target: ${byTarget.join(', ')}.`);
 console.log('allowed, forced: slot-cycles (one slot unused for a window and a round trip); kept free: slots of the cheapest way to cover, the rest spread.');
