@@ -1,0 +1,182 @@
+/**
+ * Runs one cell of the tenants benchmark in its own process (node --expose-gc) and prints its
+ * result as one JSON line: `node --expose-gc --import tsx bench/tenants/cell-worker.ts '<spec>'`.
+ */
+import { loadavg } from 'node:os';
+import type { AdminClient } from '../../src/client/facade/admin-client.js';
+import type { PermitStore } from '../../src/rate-limit/permit-store.js';
+import type { CellResult, CellSpec, HeapFigures, JobFigures } from './cell.js';
+import { bareCall, fakeApi, type FakeApi } from './fake-api.js';
+import { idealJobMs } from './ideal-pacer.js';
+import { LEGS } from './legs/index.js';
+import type { OpenLeg } from './legs/leg.js';
+import { loadSdk, type BenchSdk } from './sdk.js';
+
+const BASE_URL = 'https://school.example';
+const ENDPOINT = `${BASE_URL}/admin/graphql`;
+const COUPON_ID = 'c0000000-0000-4000-8000-000000000001';
+const WARM_KEYS = 20;
+
+const spec = JSON.parse(process.argv[2] ?? '') as CellSpec;
+const leg = LEGS[spec.leg];
+if (leg === undefined) throw new Error(`Failed to run the cell: no leg named ${spec.leg}.`);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc === undefined) throw new Error('Failed to run the cell: run it with node --expose-gc.');
+
+/** V8 heap used plus array buffers (memory a store may hold outside V8's heap), after a full GC. */
+function memory(): { total: number; buffers: number } {
+  gc?.();
+  gc?.();
+  const usage = process.memoryUsage();
+  return { total: usage.heapUsed + usage.arrayBuffers, buffers: usage.arrayBuffers };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const members = Array.from({ length: spec.jobPerKey }, (_, index) => ({ userId: `member-${index}` }));
+
+function clientsFor(sdk: BenchSdk, keys: readonly string[], api: FakeApi, store: PermitStore | undefined, budget: { limit: number; windowMs: number }): AdminClient[] {
+  const limits = { mutations: budget, ...(store === undefined ? {} : { store }) };
+  return keys.map((apiKey) => new sdk.AdminClient({ apiKey, baseUrl: BASE_URL, fetch: api.fetch, limits }) as unknown as AdminClient);
+}
+
+/** Every key's job at once; resolves with each key's end (performance.now()) and the failed calls. */
+async function sdkJobs(clients: readonly AdminClient[]): Promise<{ ends: number[]; failed: number }> {
+  let failed = 0;
+  const ends = await Promise.all(
+    clients.map(async (admin) => {
+      await Promise.all(members.map((member) => admin.grantCoupon(COUPON_ID, member).catch(() => void (failed += 1))));
+      return performance.now();
+    }),
+  );
+  return { ends, failed };
+}
+
+async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<number> {
+  let failed = 0;
+  await Promise.all(keys.map((key) => Promise.all(members.map((member) => bareCall(api.fetch, ENDPOINT, key, { couponId: COUPON_ID, ...member }).catch(() => void (failed += 1))))));
+  return failed;
+}
+
+async function timed<T>(run: () => Promise<T>, calls: number): Promise<{ perSecond: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  return { perSecond: (calls * 1000) / (performance.now() - started), value };
+}
+
+/** Loads the code paths of both clients (JIT) on keys of their own, with a store of their own. */
+async function warmUp(sdk: BenchSdk, open: OpenLeg): Promise<void> {
+  const keys = Array.from({ length: WARM_KEYS }, (_, index) => `sk_live_tenants_warm_${index}_0123456789abcdef`);
+  const api = fakeApi(keys, 0, spec.delayMs);
+  api.recording = false;
+  // A budget that never binds: the warm-up loads code, it does not wait.
+  const clients = clientsFor(sdk, keys, api, open.store(), { limit: 1_000_000, windowMs: 1_000 });
+  for (let round = 0; round < 3; round += 1) {
+    await bareJobs(api, keys);
+    await Promise.all(clients.map((admin) => Promise.all(members.map((member) => admin.grantCoupon(COUPON_ID, member)))));
+  }
+}
+
+async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]): Promise<Omit<CellResult, 'spec' | 'load'>> {
+  const calls = keys.length * spec.jobPerKey;
+  const api = fakeApi(keys, 2 * calls, spec.delayMs);
+  const bare: number[] = [];
+  api.recording = false;
+  bare.push((await timed(() => bareJobs(api, keys), calls)).perSecond);
+  api.recording = true;
+  const store = open.store();
+  const tripsBefore = await open.roundTrips?.();
+  const before = memory();
+  const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
+  const idle = memory();
+  api.resetAnswers();
+  const first = await timed(() => sdkJobs(clients), calls);
+  const counted = memory();
+  const measuredAfterFirstAnswerMs = performance.now() - api.answers.first;
+  // Every count ends a window after its answer; then the store may forget the keys.
+  await sleep(Math.max(0, api.answers.last + spec.windowMs + 50 - performance.now()));
+  await open.sweep?.(store);
+  const usedIdle = memory();
+  const second = await timed(() => sdkJobs(clients), calls);
+  const tripsAfter = await open.roundTrips?.();
+  api.recording = false;
+  bare.push((await timed(() => bareJobs(api, keys), calls)).perSecond);
+  const heap: HeapFigures = {
+    freshIdlePerClient: (idle.total - before.total) / keys.length,
+    usedIdlePerClient: (usedIdle.total - before.total) / keys.length,
+    perCounted: (counted.total - idle.total) / calls,
+    perCountedVsUsedIdle: (counted.total - usedIdle.total) / calls,
+    counted: calls,
+    measuredAfterFirstAnswerMs,
+    buffersPerCounted: (counted.buffers - idle.buffers) / calls,
+  };
+  return {
+    sdkCallsPerSecond: [first.perSecond, second.perSecond],
+    bareCallsPerSecond: bare,
+    heap,
+    jobs: undefined,
+    overLimit: api.overLimit(spec.budget, spec.windowMs),
+    failed: first.value.failed + second.value.failed,
+    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore - 1) / (2 * calls),
+  };
+}
+
+async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]): Promise<Omit<CellResult, 'spec' | 'load'>> {
+  const calls = keys.length * spec.jobPerKey;
+  const api = fakeApi(keys, calls, spec.delayMs);
+  const store = open.store();
+  const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
+  // Each key's round trips as the SDK saw them (sending to the end of the answer's body), in the order sent.
+  const roundTrips = clients.map((admin) => {
+    const sent: number[] = [];
+    const order = new Map<string, number>();
+    admin.on('request', (event) => void order.set(`${event.callId}/${event.attempt}`, sent.push(Number.NaN) - 1));
+    admin.on('response', (event) => void (sent[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
+    return sent;
+  });
+  const tripsBefore = await open.roundTrips?.();
+  const started = performance.now();
+  const { ends, failed } = await sdkJobs(clients);
+  const wallMs = performance.now() - started;
+  const tripsAfter = await open.roundTrips?.();
+  const perKey = ends.map((end, index) => {
+    const trips = roundTrips[index] as number[];
+    const boundMs = idealJobMs(trips, spec.budget, spec.windowMs);
+    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length };
+  });
+  const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
+  const worst = sorted.at(-1) as (typeof perKey)[number];
+  const jobs: JobFigures = {
+    worst: worst.ratio,
+    median: (sorted[Math.floor(sorted.length / 2)] as (typeof perKey)[number]).ratio,
+    p99: (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] as (typeof perKey)[number]).ratio,
+    worstJobMs: worst.jobMs,
+    worstBoundMs: worst.boundMs,
+    worstRttMs: worst.rttMs,
+    meanRttMs: perKey.reduce((sum, key) => sum + key.rttMs, 0) / perKey.length,
+    wallMs,
+  };
+  return {
+    sdkCallsPerSecond: [(calls * 1000) / wallMs],
+    bareCallsPerSecond: [],
+    heap: undefined,
+    jobs,
+    overLimit: api.overLimit(spec.budget, spec.windowMs),
+    failed,
+    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore - 1) / calls,
+  };
+}
+
+const loadAtStart = loadavg()[0] as number;
+const sdk = await loadSdk(spec.dist);
+const open = await leg.open(sdk);
+try {
+  await warmUp(sdk, open);
+  // The keys (the app's strings) exist before anything is measured.
+  const keys = Array.from({ length: spec.keys }, (_, index) => `sk_live_tenant_${index}_${'0123456789abcdef'.repeat(2)}`);
+  const figures = spec.kind === 'burst' ? await burstCell(sdk, open, keys) : await pacedCell(sdk, open, keys);
+  const result: CellResult = { spec, ...figures, load: [loadAtStart, loadavg()[0] as number] };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  await open.close();
+}
+process.exit(0);
