@@ -17,10 +17,20 @@ export class CallsAtOnce {
 
   /** How many calls were made within the span before `at` (at least 1: the call asking). */
   at(at: number): number {
+    this.forget(at);
+    return Math.max(1, this.#madeAt.length);
+  }
+
+  /**
+   * Drops the calls made longer than the span before `at`: no later count can include them. Also
+   * told when an answer comes, so a burst's times are not kept until the next call.
+   */
+  forget(at: number): void {
+    const madeAt = this.#madeAt;
     // One splice, not a shift per call: a Promise.all of thousands of calls ages out at once.
     let old = 0;
-    while (old < this.#madeAt.length && (this.#madeAt[old] as number) < at - BURST_SPAN_MS) old += 1;
-    if (old > 0) this.#madeAt.splice(0, old);
-    return Math.max(1, this.#madeAt.length);
+    while (old < madeAt.length && (madeAt[old] as number) < at - BURST_SPAN_MS) old += 1;
+    if (old === madeAt.length) madeAt.length = 0;
+    else if (old > 0) madeAt.splice(0, old);
   }
 }

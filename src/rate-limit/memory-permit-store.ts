@@ -173,12 +173,8 @@ export class MemoryPermitStore implements PermitStore {
     const state = this.#state(bucket);
     state.windowMs ||= windowMs;
     // Bulk work's sends: they count in the background lane too, and a resumed job is not ramped again.
-    for (const { sentAt, answeredAt } of sends) {
-      const permitId = `earlier-${(this.#issuedPermits += 1)}`;
-      state.answered.set(permitId, answeredAt);
-      state.background.set(permitId, answeredAt);
-      state.sent.set(permitId, sentAt);
-    }
+    // Each counts as a background permit sent at `sentAt` and answered at `answeredAt` (in any order).
+    for (const { sentAt, answeredAt } of sends) state.permits.answer(state.permits.grant(sentAt, answeredAt, true), answeredAt);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
