@@ -24,3 +24,12 @@ describe('idealJobMs: a perfect pacer given the round trips a key really had', (
     expect(idealJobMs([500, 10, 10, 10, 10, 10], 2, 1_000)).toBe(2_520);
   });
 });
+
+describe('idealJobMs with the calls the app keeps in flight', () => {
+  it('a request waits for a free caller as well as a free slot', () => {
+    // Budget 4, two callers: two rounds of two, 100 ms each; no window to wait.
+    expect(idealJobMs([100, 100, 100, 100], 4, 1_000, 2)).toBe(200);
+    // Budget 2, two callers: the third waits for its slot (a window after the first answer).
+    expect(idealJobMs([100, 100, 100], 2, 1_000, 2)).toBe(1_200);
+  });
+});
