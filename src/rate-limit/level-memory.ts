@@ -2,8 +2,8 @@
  * The largest level seen within a sliding span of time: each level is remembered until a given
  * time, and `max` answers the largest one still remembered. Levels are small whole numbers (a
  * count of requests) and a lower level that ends no later than a higher one is dropped, so only
- * a few are ever held: a flat array of (level, until) pairs, made on first use, is all it takes
- * (a process with thousands of keys holds two per key).
+ * a few are ever held, most often one: it sits in two fields, and further (level, until) pairs in
+ * an array made when needed (a process with thousands of keys holds two of these per key).
  *
  * @example
  * ```ts
@@ -14,62 +14,94 @@
  * ```
  */
 export class LevelMemory {
-  /** level, epoch ms until which it is remembered; level, until; ... (each level once). */
-  #pairs: number[] | undefined;
+  /** The first remembered level (0: none) and the epoch ms until which it is. */
+  #level = 0;
+  #until = 0;
+  /** Further pairs: level, until; level, until; ... (each level once, none equal to `#level`). */
+  #more: number[] | undefined;
 
   /** Remembers `level` until `untilMs` (never shortens what is remembered). */
   record(level: number, untilMs: number): void {
     if (level <= 0) return;
-    const pairs = this.#pairs;
-    // A level not held counts as remembered until 0. The first pair as a literal: exactly its size.
-    if (pairs === undefined) {
-      if (untilMs > 0) this.#pairs = [level, untilMs];
-      return;
-    }
     let found = false;
-    for (let index = 0; index < pairs.length; ) {
-      const other = pairs[index] as number;
-      if (other === level) {
-        found = true;
-        if ((pairs[index + 1] as number) < untilMs) pairs[index + 1] = untilMs;
-      } else if (other < level && (pairs[index + 1] as number) <= untilMs) {
-        // A lower level that ends no later than this one can never be the largest again.
-        removePair(pairs, index);
-        continue;
-      }
-      index += 2;
+    if (this.#level === level) {
+      found = true;
+      if (this.#until < untilMs) this.#until = untilMs;
+    } else if (this.#level > 0 && this.#level < level && this.#until <= untilMs) {
+      // A lower level that ends no later than this one can never be the largest again.
+      this.#level = 0;
     }
-    if (!found && untilMs > 0) pairs.push(level, untilMs);
-    if (pairs.length === 0) this.#pairs = undefined;
+    const more = this.#more;
+    if (more !== undefined) {
+      for (let index = 0; index < more.length; ) {
+        const other = more[index] as number;
+        if (other === level) {
+          found = true;
+          if ((more[index + 1] as number) < untilMs) more[index + 1] = untilMs;
+        } else if (other < level && (more[index + 1] as number) <= untilMs) {
+          removePair(more, index);
+          continue;
+        }
+        index += 2;
+      }
+    }
+    // A level not held counts as remembered until 0.
+    if (!found && untilMs > 0) this.#add(level, untilMs);
+    this.#settle();
   }
 
   /** The largest level remembered at `nowMs`, or 0. */
   max(nowMs: number): number {
-    const pairs = this.#pairs;
-    if (pairs === undefined) return 0;
-    let largest = 0;
-    for (let index = 0; index < pairs.length; ) {
-      if ((pairs[index + 1] as number) <= nowMs) {
-        removePair(pairs, index);
-        continue;
+    if (this.#level > 0 && this.#until <= nowMs) this.#level = 0;
+    let largest = this.#level;
+    const more = this.#more;
+    if (more !== undefined) {
+      for (let index = 0; index < more.length; ) {
+        if ((more[index + 1] as number) <= nowMs) {
+          removePair(more, index);
+          continue;
+        }
+        largest = Math.max(largest, more[index] as number);
+        index += 2;
       }
-      largest = Math.max(largest, pairs[index] as number);
-      index += 2;
     }
-    if (pairs.length === 0) this.#pairs = undefined;
+    this.#settle();
     return largest;
   }
 
   /** The earliest moment a remembered level is forgotten (when the answer of `max` may drop), or Infinity. */
   nextExpiry(nowMs: number): number {
-    let earliest = Number.POSITIVE_INFINITY;
-    const pairs = this.#pairs;
-    if (pairs === undefined) return earliest;
-    for (let index = 1; index < pairs.length; index += 2) {
-      const until = pairs[index] as number;
+    let earliest = this.#level > 0 && this.#until > nowMs ? this.#until : Number.POSITIVE_INFINITY;
+    const more = this.#more;
+    if (more === undefined) return earliest;
+    for (let index = 1; index < more.length; index += 2) {
+      const until = more[index] as number;
       if (until > nowMs && until < earliest) earliest = until;
     }
     return earliest;
+  }
+
+  #add(level: number, untilMs: number): void {
+    if (this.#level === 0) {
+      this.#level = level;
+      this.#until = untilMs;
+    } else if (this.#more === undefined) {
+      this.#more = [level, untilMs];
+    } else {
+      this.#more.push(level, untilMs);
+    }
+  }
+
+  /** Keeps the fields filled first, and no empty array. */
+  #settle(): void {
+    const more = this.#more;
+    if (more === undefined) return;
+    if (this.#level === 0 && more.length > 0) {
+      this.#level = more[0] as number;
+      this.#until = more[1] as number;
+      removePair(more, 0);
+    }
+    if (more.length === 0) this.#more = undefined;
   }
 }
 

@@ -131,7 +131,8 @@ export class RateLimiter implements PermitQueueOwner {
   // Each type's backoff and queue, and the waiter id, are made on first use: a process serving
   // many schools holds a client per key, most of them idle, many using one type only.
   #backoff: Partial<Record<RateLimitedOperationType, ForeignShareBackoff>> | undefined;
-  #queues: Partial<Record<RateLimitedOperationType, PermitQueue>> | undefined;
+  #mutationsQueue: PermitQueue | undefined;
+  #queriesQueue: PermitQueue | undefined;
   /** Names this client's interactive queues in the store (a held slot belongs to one queue). */
   #waiterId: string | undefined;
 
@@ -165,7 +166,7 @@ export class RateLimiter implements PermitQueueOwner {
 
   /** Calls of a type waiting for a permit in this client. */
   waiting(type: RateLimitedOperationType): number {
-    return this.#queues?.[type]?.waiting ?? 0;
+    return this.#queueIfMade(type)?.waiting ?? 0;
   }
 
   /**
@@ -256,7 +257,7 @@ export class RateLimiter implements PermitQueueOwner {
     budget.learnt = limit;
     budget.applied = undefined; // until the store answers with the limit it applies now
     this.#options.store.learnLimit?.(this.#options.buckets[type], limit, this.#keepMs(type)).catch(() => undefined);
-    if (this.#ownLimit(type) > before) this.#queues?.[type]?.wake();
+    if (this.#ownLimit(type) > before) this.#queueIfMade(type)?.wake();
   }
 
   /**
@@ -285,7 +286,7 @@ export class RateLimiter implements PermitQueueOwner {
     budget.learntWindow = windowMs;
     budget.appliedWindow = undefined;
     this.#options.store.learnWindow?.(this.#options.buckets[type], windowMs, this.#keepMs(type)).catch(() => undefined);
-    if (this.#ownWindow(type) < before) this.#queues?.[type]?.wake();
+    if (this.#ownWindow(type) < before) this.#queueIfMade(type)?.wake();
   }
 
   #keepMs(type: RateLimitedOperationType): number {
@@ -308,8 +309,16 @@ export class RateLimiter implements PermitQueueOwner {
 
   /** The queue of `type`, made on its first call. */
   #queue(type: RateLimitedOperationType): PermitQueue {
-    const queues = (this.#queues ??= {});
-    return (queues[type] ??= new PermitQueue({ owner: this, type, store: this.#options.store, bucket: this.#options.buckets[type], waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY }));
+    const made = this.#queueIfMade(type);
+    if (made !== undefined) return made;
+    const queue = new PermitQueue({ owner: this, type, store: this.#options.store, bucket: this.#options.buckets[type], waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY });
+    if (type === 'mutations') this.#mutationsQueue = queue;
+    else this.#queriesQueue = queue;
+    return queue;
+  }
+
+  #queueIfMade(type: RateLimitedOperationType): PermitQueue | undefined {
+    return type === 'mutations' ? this.#mutationsQueue : this.#queriesQueue;
   }
 
   #backoffOf(type: RateLimitedOperationType): ForeignShareBackoff {

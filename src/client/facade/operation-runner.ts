@@ -16,6 +16,7 @@ import { bulkChunkError } from './chunk-failure.js';
 import type { CallAnswer } from './api-promise.js';
 import { newCallId } from '../pipeline/call-id.js';
 import { resolveCallSettings, type CallSettings } from '../pipeline/call-settings.js';
+import { perType } from '../options/resolve-options.js';
 import type { ClientEvents } from '../events/client-events.js';
 import { telemetry } from '../events/telemetry.js';
 import { documentText, REQUEST_CONTEXT } from '../pipeline/document-text.js';
@@ -55,10 +56,7 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
       mutations: { limit: mutations.limit, windowMs: mutations.windowMs, limitIsCeiling: configuredLimits.mutations, windowIsFloor: configuredWindows.mutations },
       queries: { limit: queries.limit, windowMs: queries.windowMs, limitIsCeiling: configuredLimits.queries, windowIsFloor: configuredWindows.queries },
     },
-    defaultBudgets: {
-      mutations: !configuredLimits.mutations && !configuredWindows.mutations,
-      queries: !configuredLimits.queries && !configuredWindows.queries,
-    },
+    defaultBudgets: perType(!configuredLimits.mutations && !configuredWindows.mutations, !configuredLimits.queries && !configuredWindows.queries),
     leaseMs: pacing.leaseMs,
     interactiveReserve: pacing.interactiveReserve,
     reserveShare: DEFAULTS.interactiveReserveShare,

@@ -191,14 +191,15 @@ function userAgentSuffix(value: string | undefined, fail: Fail): string | undefi
   return isHeaderValue(value) ? value : fail('userAgent', `userAgent ${UNCARRIABLE}`);
 }
 
-/** Whether an option was set for each type: four possible answers, frozen and shared by every client. */
-type PerType = Readonly<{ mutations: boolean; queries: boolean }>;
+/** A yes or no for each operation type: four possible answers, frozen and shared by every client. */
+export type PerType = Readonly<{ mutations: boolean; queries: boolean }>;
 const NEITHER: PerType = Object.freeze({ mutations: false, queries: false });
 const MUTATIONS_ONLY: PerType = Object.freeze({ mutations: true, queries: false });
 const QUERIES_ONLY: PerType = Object.freeze({ mutations: false, queries: true });
 const BOTH: PerType = Object.freeze({ mutations: true, queries: true });
 
-function perType(mutations: boolean, queries: boolean): PerType {
+/** The shared {@link PerType} of these two answers. */
+export function perType(mutations: boolean, queries: boolean): PerType {
   if (mutations) return queries ? BOTH : MUTATIONS_ONLY;
   return queries ? QUERIES_ONLY : NEITHER;
 }
