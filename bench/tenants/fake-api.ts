@@ -14,7 +14,7 @@ const GRANTED = JSON.stringify({
     },
   },
 });
-const ANSWER_INIT: ResponseInit = { status: 200, headers: { 'content-type': 'application/json' } };
+const ANSWER_INIT: ResponseInit = { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(GRANTED)) } };
 const KEY_HEADER = 'x-service-api-key';
 
 /** What the fake server saw. */
@@ -81,18 +81,16 @@ export function fakeApi(keys: readonly string[], capacity: number, delayMs: numb
   return api;
 }
 
-/** The document both the SDK and the bare client send (the SDK sends its own copy of it). */
-export const GRANT_DOCUMENT = 'mutation CreateCouponGrant($couponId: ID!, $userId: ID, $email: String) { createCouponGrant(couponId: $couponId, userId: $userId, email: $email) { grant { id status } created errors { code message } } }';
-
 /**
- * One call as a client with no SDK makes it: the body serialised, one `fetch`, the answer read and
- * parsed. No pacing, no checks, no retries: the floor the SDK's calls per second are compared with.
+ * One call as a client with no SDK makes it: the body serialised (the same document the SDK
+ * sends), one `fetch`, the answer read and parsed. No pacing, no checks, no retries: the floor the
+ * SDK's calls per second are compared with.
  */
-export async function bareCall(fetcher: typeof fetch, endpoint: string, apiKey: string, variables: object): Promise<unknown> {
+export async function bareCall(fetcher: typeof fetch, endpoint: string, apiKey: string, document: string, variables: object): Promise<unknown> {
   const response = await fetcher(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [KEY_HEADER]: apiKey },
-    body: JSON.stringify({ query: GRANT_DOCUMENT, variables }),
+    body: JSON.stringify({ query: document, variables }),
   });
   return JSON.parse(await response.text()) as unknown;
 }
