@@ -19,10 +19,13 @@
  * Run: npm run bench:tenants [-- options]   (builds dist/ first; each cell: node --expose-gc)
  *   --legs memory,ioredis  --keys 10,100,1000  --budgets 20,200  --loads burst,light,heavy
  *   --before <commit>  (also runs that commit's build, e.g. c07ece8; built once under node_modules/.cache)
+ *   --before-only      (runs only that commit's build)
  *   --dist <folder>    (run another build instead of this checkout's dist/)
  *   --json <file>  --estimate (print the plan only)
+ *   --from-json <file>  (print a saved run's cells and verdicts again, running nothing)
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { builtSdk } from './support/built-sdk.js';
@@ -44,19 +47,24 @@ const { values } = parseArgs({
     dist: { type: 'string' },
     json: { type: 'string' },
     estimate: { type: 'boolean', default: false },
+    'from-json': { type: 'string' },
+    'before-only': { type: 'boolean', default: false },
   },
 });
 const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter(Boolean);
 const legs = list(values.legs);
 const unknownLegs = legs.filter((leg) => LEGS[leg] === undefined);
 if (unknownLegs.length > 0) throw new Error(`Failed to read --legs: ${unknownLegs.join(', ')} unknown (known: ${Object.keys(LEGS).join(', ')}).`);
-const builds = [...(values.before === undefined ? [] : [{ dist: builtSdk(values.before), label: values.before }]), { dist: values.dist ?? OWN_DIST, label: values.dist === undefined ? 'now' : values.dist }];
+const before = values.before === undefined ? [] : [{ dist: builtSdk(values.before), label: values.before }];
+const builds = [...before, ...(values['before-only'] && before.length > 0 ? [] : [{ dist: values.dist ?? OWN_DIST, label: values.dist === undefined ? 'now' : values.dist }])];
 const cells = matrixCells({ legs, keys: list(values.keys).map(Number), budgets: list(values.budgets).map(Number), loads: list(values.loads), builds, delayMs: 2 });
 
+const saved = values['from-json'] === undefined ? undefined : (JSON.parse(readFileSync(values['from-json'], 'utf8')) as { cells: CellResult[] }).cells;
 const context = runContext();
 const estimateMin = cells.reduce((sum, cell) => sum + estimateCellMs(cell), 0) / 60_000;
-console.log(`Tenants: ${cells.length} cells (${legs.join(', ')}; builds ${builds.map((build) => build.label).join(', ')}), about ${estimateMin.toFixed(0)} min; ${context.sdk}, node ${context.node}, ${formatLoad()}`);
-if (values.estimate) {
+if (saved !== undefined) console.log(`Tenants: ${saved.length} cells saved in ${values['from-json']} (nothing run)`);
+else console.log(`Tenants: ${cells.length} cells (${legs.join(', ')}; builds ${builds.map((build) => build.label).join(', ')}), about ${estimateMin.toFixed(0)} min; ${context.sdk}, node ${context.node}, ${formatLoad()}`);
+if (values.estimate && saved === undefined) {
   for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
   process.exit(0);
 }
@@ -74,13 +82,18 @@ function runCell(cell: CellSpec): Promise<CellResult> {
   });
 }
 
-const results: CellResult[] = [];
-for (const cell of cells) {
-  const result = await runCell(cell);
-  results.push(result);
-  console.log(formatCell(result));
+const results: CellResult[] = saved ?? [];
+if (saved === undefined) {
+  for (const cell of cells) {
+    const result = await runCell(cell);
+    results.push(result);
+    console.log(formatCell(result));
+    // After each cell, so that a run stopped midway keeps what it measured.
+    if (values.json !== undefined) writeRunJson(values.json, context, 'cells', results);
+  }
+} else {
+  for (const result of saved) console.log(formatCell(result));
 }
-if (values.json !== undefined) writeRunJson(values.json, context, 'cells', results);
 
 // Every figure held to its goal, worst first (the score: how far past its goal; above 1 is a miss).
 const rows: Array<{ cell: string; verdict: Verdict }> = results.flatMap((result) => verdicts(result, LEGS[result.spec.leg]?.goals ?? {}).map((verdict) => ({ cell: cellName(result), verdict })));

@@ -26,6 +26,15 @@ export function offeredRate(result: CellResult): number {
   return (result.spec.keys * result.spec.budget * 1000) / result.spec.windowMs;
 }
 
+/**
+ * The fewest calls a burst round must make for its heap and calls-per-second figures to be held to
+ * a goal: with 200 calls (10 keys x 20) a round lasts about 0.1 s and the heap grows by tens of KB,
+ * below what GC timing and a shared machine let one reading resolve (a heap per idle client of
+ * -31 KB and bare fetch at 19.3 then 0.8 k/s, both seen in one such cell). Those cells still print
+ * every figure.
+ */
+export const MIN_CALLS_FOR_GOALS = 10_000;
+
 /** Every figure of the cell held to a goal of its leg. */
 export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
   const out: Verdict[] = [];
@@ -36,12 +45,13 @@ export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
     if (goal !== undefined && Number.isFinite(value)) out.push({ figure, value, goal, score: value > 0 ? goal / value : Number.POSITIVE_INFINITY, text: `${format(value)} (goal >= ${format(goal)})` });
   };
   const { heap, jobs } = result;
-  if (heap !== undefined) {
+  const resolved = result.spec.keys * result.spec.jobPerKey >= MIN_CALLS_FOR_GOALS;
+  if (heap !== undefined && resolved) {
     atMost('heap per counted request', heap.perCounted, goals.heapPerCounted, bytes);
     atMost('heap per idle client (fresh)', heap.freshIdlePerClient, goals.heapPerIdleClient, bytes);
     atMost('heap per idle client (after use)', heap.usedIdlePerClient, goals.heapPerIdleClient, bytes);
   }
-  if (result.bareCallsPerSecond.length > 0) {
+  if (result.bareCallsPerSecond.length > 0 && resolved) {
     const worst = Math.min(...result.sdkCallsPerSecond.map((sdk, index) => sdk / (result.bareCallsPerSecond[index] ?? Number.NaN)));
     atLeast('calls/s against bare fetch (worst round)', worst, goals.throughputVsBare, (v) => v.toFixed(2));
   }
