@@ -63,8 +63,13 @@ export interface CellResult {
   spec: CellSpec;
   /** Calls per second of the SDK's rounds (burst: two rounds; paced: the whole job). */
   sdkCallsPerSecond: number[];
-  /** Calls per second of bare fetch in the same process, same calls (burst cells). */
+  /** Calls per second of bare fetch in the same process, same calls (burst cells: before and after the SDK's rounds). */
   bareCallsPerSecond: number[];
+  /**
+   * Burst cells of up to 60,000 calls: SDK rounds alternating with bare fetch rounds (bare, SDK,
+   * bare, ..., bare: one bare round more), each SDK round with fresh clients, store and keys.
+   */
+  alternating?: { sdk: number[]; bare: number[] } | undefined;
   heap: HeapFigures | undefined;
   jobs: JobFigures | undefined;
   /** Requests over a key's budget in a sliding window, as the server would count them. */

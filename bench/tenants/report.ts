@@ -34,6 +34,13 @@ export function offeredRate(result: CellResult): number {
  * every figure.
  */
 export const MIN_CALLS_FOR_GOALS = 10_000;
+/**
+ * The fewest keys a burst cell must have for its heap figures to be held to a goal: a reading
+ * varies by about 0.5 MB on the shared machine (100 idle clients once read at -0.54 KB each, and
+ * 100 keys x 200 counted at 18 B per request, where 1,000 keys read 40-50 B), more than 100
+ * clients (0.14 MB) or their 20,000 counts (0.9 MB) weigh.
+ */
+export const MIN_KEYS_FOR_HEAP_GOALS = 1_000;
 
 /** Every figure of the cell held to a goal of its leg. */
 export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
@@ -46,14 +53,19 @@ export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
   };
   const { heap, jobs } = result;
   const resolved = result.spec.keys * result.spec.jobPerKey >= MIN_CALLS_FOR_GOALS;
-  if (heap !== undefined && resolved) {
+  if (heap !== undefined && resolved && result.spec.keys >= MIN_KEYS_FOR_HEAP_GOALS) {
     atMost('heap per counted request', heap.perCounted, goals.heapPerCounted, bytes);
     atMost('heap per idle client (fresh)', heap.freshIdlePerClient, goals.heapPerIdleClient, bytes);
     atMost('heap per idle client (after use)', heap.usedIdlePerClient, goals.heapPerIdleClient, bytes);
   }
-  if (result.bareCallsPerSecond.length > 0 && resolved) {
+  const alternating = alternatingRatios(result);
+  if (alternating.length > 0 && resolved) {
+    const sorted = [...alternating].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    atLeast(`calls/s against bare fetch (median of ${sorted.length} alternating rounds; worst ${(sorted[0] as number).toFixed(2)})`, median, goals.throughputVsBare, (v) => v.toFixed(2));
+  } else if (result.bareCallsPerSecond.length > 0 && resolved) {
     const worst = Math.min(...result.sdkCallsPerSecond.map((sdk, index) => sdk / (result.bareCallsPerSecond[index] ?? Number.NaN)));
-    atLeast('calls/s against bare fetch (worst round)', worst, goals.throughputVsBare, (v) => v.toFixed(2));
+    atLeast('calls/s against bare fetch (worst of the heap rounds)', worst, goals.throughputVsBare, (v) => v.toFixed(2));
   }
   if (jobs !== undefined) atMost('job / bound (worst key)', jobs.worst, goals.jobOverBound, (v) => v.toFixed(3));
   if (result.roundTripsPerPermit !== undefined) atMost('store commands per permit', result.roundTripsPerPermit, goals.roundTripsPerPermit, (v) => v.toFixed(2));
@@ -62,13 +74,24 @@ export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
   return out;
 }
 
+/** Each alternating SDK round's calls per second against the mean of the bare rounds before and after it. */
+export function alternatingRatios(result: CellResult): number[] {
+  const rounds = result.alternating;
+  if (rounds === undefined) return [];
+  return rounds.sdk.map((sdk, index) => sdk / (((rounds.bare[index] as number) + (rounds.bare[index + 1] as number)) / 2));
+}
+
 /** Every figure of a cell on a few lines, as it finishes. */
 export function formatCell(result: CellResult): string {
   const lines = [`${cellName(result)} (load avg ${result.load.map((l) => l.toFixed(2)).join(' -> ')})`];
   const sdk = result.sdkCallsPerSecond.map(rate).join(', ');
   if (result.bareCallsPerSecond.length > 0) {
     const ratios = result.sdkCallsPerSecond.map((value, index) => (value / (result.bareCallsPerSecond[index] ?? Number.NaN)).toFixed(2)).join(', ');
-    lines.push(`  calls/s: SDK ${sdk}; bare fetch ${result.bareCallsPerSecond.map(rate).join(', ')}; SDK / bare ${ratios}`);
+    lines.push(`  calls/s (heap rounds): SDK ${sdk}; bare fetch ${result.bareCallsPerSecond.map(rate).join(', ')}; SDK / bare ${ratios}`);
+    if (result.alternating !== undefined) {
+      const { alternating } = result;
+      lines.push(`  calls/s (alternating rounds): bare ${alternating.bare.map(rate).join(', ')}; SDK between them ${alternating.sdk.map(rate).join(', ')}; SDK / bare ${alternatingRatios(result).map((ratio) => ratio.toFixed(2)).join(', ')}`);
+    }
   } else {
     lines.push(`  calls/s: SDK ${sdk} over the whole job; offered ${rate(offeredRate(result))} (every key's budget per window)`);
   }
