@@ -178,7 +178,7 @@ async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     jobs: undefined,
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed: first.value.failed + second.value.failed,
-    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore - 1) / (2 * calls),
+    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore) / (2 * calls),
   };
 }
 
@@ -225,7 +225,7 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     jobs,
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed,
-    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore - 1) / calls,
+    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore) / calls,
   };
 }
 

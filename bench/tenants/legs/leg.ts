@@ -31,9 +31,8 @@ export interface OpenLeg {
    */
   sweep?(store: PermitStore | undefined): Promise<void>;
   /**
-   * A counter of round trips to the store, for stores that can count them: the worker divides
-   * its growth over a run by the permits granted (each reading may count itself once; it
-   * subtracts one per reading).
+   * A counter of round trips to the store, for stores that can count them (its reading must not
+   * count itself): the worker divides its growth over a run by the permits granted.
    */
   roundTrips?(): Promise<number>;
   /** Everything the leg started (servers, connections) stops. */
