@@ -7,14 +7,18 @@ const BACKGROUND = 4;
 const STRIDE = 3;
 /** Gone records at the front are dropped once they are this many and half of those held. */
 const COMPACT_FROM = 16;
+/** Room made when an array is full: a quarter more than it holds (little unused, few copies). */
+const GROWTH = 1.25;
+/** The least room an array is given, in entries. */
+const MIN_ROOM = 4;
 
 /**
  * The permits one bucket of the memory store counts, laid out for a process holding thousands of
  * busy buckets: three numbers per permit in one array (in the order granted), and the answered
  * ones' sequence numbers in one more, by answer time. No object, map entry or string per permit:
  * about 32 bytes each, where a map and a heap entry per permit in five timed sets took 0.7-0.8 KB.
- * Both arrays are plain arrays of numbers (held unboxed by the engine, within its heap), grown by
- * `push` and cut from the front by `splice` as the permits drain.
+ * Both arrays are plain arrays of numbers (held unboxed by the engine, within its heap) sized by
+ * this class: they grow by a quarter and shrink as the permits drain.
  *
  * A permit is named by its sequence number within the bucket, so finding it is an index. Both
  * arrays are consumed from the front (the oldest grant, the earliest answer), so memory follows
@@ -37,15 +41,17 @@ const COMPACT_FROM = 16;
  * ```
  */
 export class CountedPermits {
-  /** `STRIDE` numbers per permit, in the order granted; permit `seq` at `STRIDE * (seq - #firstSeq)`. */
+  /** `STRIDE` numbers per permit, in the order granted, up to `#end`; permit `seq` at `STRIDE * (seq - #firstSeq)`. */
   #records: number[] = [];
+  #end = 0;
   /** The first record that may still count, in records (those before it are gone). */
   #head = 0;
   /** The sequence number of `#records`' first record. */
   #firstSeq = 0;
-  /** Sequence numbers of the answered permits still counted, by answer time, from `#answeredHead`. */
+  /** Sequence numbers of the answered permits still counted, by answer time, in `[#answeredHead, #answeredEnd)`. */
   #answered: number[] = [];
   #answeredHead = 0;
+  #answeredEnd = 0;
   #inFlight = 0;
   #background = 0;
   #backgroundInFlight = 0;
@@ -67,7 +73,7 @@ export class CountedPermits {
 
   /** Answered permits still counted. */
   get answeredCount(): number {
-    return this.#answered.length - this.#answeredHead;
+    return this.#answeredEnd - this.#answeredHead;
   }
 
   /** Counted permits of the background lane. */
@@ -87,8 +93,13 @@ export class CountedPermits {
 
   /** Counts a new permit sent at `sentAt`, in flight until `leaseEnd`; returns its sequence number. */
   grant(sentAt: number, leaseEnd: number, background: boolean): number {
-    const seq = this.#firstSeq + this.#records.length / STRIDE;
-    this.#records.push(sentAt, leaseEnd, background ? IN_FLIGHT | BACKGROUND : IN_FLIGHT);
+    if (this.#end + STRIDE > this.#records.length) this.#resizeRecords(1);
+    const seq = this.#firstSeq + this.#end / STRIDE;
+    const records = this.#records;
+    records[this.#end] = sentAt;
+    records[this.#end + 1] = leaseEnd;
+    records[this.#end + 2] = background ? IN_FLIGHT | BACKGROUND : IN_FLIGHT;
+    this.#end += STRIDE;
     if (sentAt < this.#latestSent) this.#sentOutOfOrder = true;
     else this.#latestSent = sentAt;
     this.#inFlight += 1;
@@ -115,7 +126,9 @@ export class CountedPermits {
   answerAgain(seq: number, at: number): boolean {
     const index = this.#indexOf(seq);
     if (index < 0 || (this.#stateAt(index) & ANSWERED) === 0 || !(this.#timeAt(index) < at)) return false;
-    this.#answered.splice(this.#answeredPosition(seq, index), 1);
+    const position = this.#answeredPosition(seq, index);
+    this.#answered.copyWithin(position, position + 1, this.#answeredEnd);
+    this.#answeredEnd -= 1;
     this.#records[index + 1] = at;
     this.#insertAnswered(seq, at);
     return true;
@@ -137,16 +150,22 @@ export class CountedPermits {
   settle(now: number, windowMs: number): void {
     if (now >= this.#leasesEndFrom) this.#endLeases(now);
     const countedSince = now - windowMs;
-    while (this.#answeredHead < this.#answered.length) {
+    while (this.#answeredHead < this.#answeredEnd) {
       const index = this.#indexOf(this.#answered[this.#answeredHead] as number);
       if (this.#timeAt(index) > countedSince) break;
       this.#answeredHead += 1;
       this.#drop(index);
     }
     const head = this.#answeredHead;
-    if (head === this.#answered.length || (head >= COMPACT_FROM && 2 * head >= this.#answered.length)) {
-      this.#answered.splice(0, head);
+    const live = this.#answeredEnd - head;
+    if (live === 0) {
       this.#answeredHead = 0;
+      this.#answeredEnd = 0;
+      if (this.#answered.length > MIN_ROOM) this.#answered = [];
+    } else if (head >= COMPACT_FROM && 2 * head >= this.#answeredEnd) {
+      this.#answered = resized(this.#answered, head, this.#answeredEnd, this.#answered.length > 4 * live ? roomFor(live) : this.#answered.length);
+      this.#answeredHead = 0;
+      this.#answeredEnd = live;
     }
   }
 
@@ -161,7 +180,7 @@ export class CountedPermits {
     if (this.#inFlight === 0) return undefined;
     let earliest = Number.POSITIVE_INFINITY;
     const records = this.#records;
-    for (let index = this.#head * STRIDE; index < this.#records.length; index += STRIDE) {
+    for (let index = this.#head * STRIDE; index < this.#end; index += STRIDE) {
       if (((records[index + 2] as number) & IN_FLIGHT) !== 0) earliest = Math.min(earliest, records[index + 1] as number);
     }
     this.#leasesEndFrom = earliest;
@@ -177,7 +196,7 @@ export class CountedPermits {
     const leases: number[] = [];
     if (this.#backgroundInFlight > 0) {
       const records = this.#records;
-      for (let index = this.#head * STRIDE; index < this.#records.length; index += STRIDE) {
+      for (let index = this.#head * STRIDE; index < this.#end; index += STRIDE) {
         if (records[index + 2] === (IN_FLIGHT | BACKGROUND)) leases.push(records[index + 1] as number);
       }
       leases.sort((a, b) => a - b);
@@ -187,7 +206,7 @@ export class CountedPermits {
     let position = this.#answeredHead;
     for (let seen = 1; ; seen += 1) {
       let answerAt = Number.POSITIVE_INFINITY;
-      for (; position < this.#answered.length; position += 1) {
+      for (; position < this.#answeredEnd; position += 1) {
         const index = this.#indexOf(this.#answered[position] as number);
         if ((this.#stateAt(index) & BACKGROUND) !== 0) {
           answerAt = this.#timeAt(index);
@@ -209,7 +228,7 @@ export class CountedPermits {
     // Grant order is send order unless the clock went back; the head record always counts.
     if (!this.#sentOutOfOrder) return records[this.#head * STRIDE];
     let oldest = Number.POSITIVE_INFINITY;
-    for (let index = this.#head * STRIDE; index < this.#records.length; index += STRIDE) {
+    for (let index = this.#head * STRIDE; index < this.#end; index += STRIDE) {
       if (records[index + 2] !== GONE) oldest = Math.min(oldest, records[index] as number);
     }
     return oldest;
@@ -218,7 +237,7 @@ export class CountedPermits {
   /** The array index of permit `seq`'s record, or -1 when it counts no more (or never did). */
   #indexOf(seq: number): number {
     const record = seq - this.#firstSeq;
-    if (!Number.isInteger(record) || record < this.#head || record * STRIDE >= this.#records.length) return -1;
+    if (!Number.isInteger(record) || record < this.#head || record * STRIDE >= this.#end) return -1;
     const index = record * STRIDE;
     return this.#records[index + 2] === GONE ? -1 : index;
   }
@@ -234,7 +253,7 @@ export class CountedPermits {
   /** Turns the permits whose lease ended by `now` into answered ones, answered at their lease's end. */
   #endLeases(now: number): void {
     let earliest = Number.POSITIVE_INFINITY;
-    for (let index = this.#head * STRIDE; index < this.#records.length; index += STRIDE) {
+    for (let index = this.#head * STRIDE; index < this.#end; index += STRIDE) {
       if ((this.#stateAt(index) & IN_FLIGHT) === 0) continue;
       const leaseEnd = this.#timeAt(index);
       if (leaseEnd <= now) this.#land(index, leaseEnd);
@@ -258,20 +277,28 @@ export class CountedPermits {
 
   /** Puts `seq` (answered at `at`) in the answered index, after those answered at or before `at`. */
   #insertAnswered(seq: number, at: number): void {
+    if (this.#answeredEnd === this.#answered.length) {
+      const live = this.#answeredEnd - this.#answeredHead;
+      this.#answered = resized(this.#answered, this.#answeredHead, this.#answeredEnd, roomFor(live + 1));
+      this.#answeredHead = 0;
+      this.#answeredEnd = live;
+    }
     const answered = this.#answered;
+    let position = this.#answeredEnd;
     // Answers usually come in time order: the common place is the end.
-    if (answered.length === this.#answeredHead || this.#timeAt(this.#indexOf(answered[answered.length - 1] as number)) <= at) {
-      answered.push(seq);
-      return;
+    if (position > this.#answeredHead && this.#timeAt(this.#indexOf(answered[position - 1] as number)) > at) {
+      let low = this.#answeredHead;
+      let high = position;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.#timeAt(this.#indexOf(answered[middle] as number)) <= at) low = middle + 1;
+        else high = middle;
+      }
+      position = low;
+      answered.copyWithin(position + 1, position, this.#answeredEnd);
     }
-    let low = this.#answeredHead;
-    let high = answered.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.#timeAt(this.#indexOf(answered[middle] as number)) <= at) low = middle + 1;
-      else high = middle;
-    }
-    answered.splice(low, 0, seq);
+    answered[position] = seq;
+    this.#answeredEnd += 1;
   }
 
   /** Where `seq` (whose record is at `index`) stands in the answered index. */
@@ -279,7 +306,7 @@ export class CountedPermits {
     const answered = this.#answered;
     const at = this.#timeAt(index);
     let low = this.#answeredHead;
-    let high = answered.length;
+    let high = this.#answeredEnd;
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (this.#timeAt(this.#indexOf(answered[middle] as number)) < at) low = middle + 1;
@@ -295,20 +322,42 @@ export class CountedPermits {
     const records = this.#records;
     records[index + 2] = GONE;
     let head = this.#head;
-    while (head * STRIDE < records.length && records[head * STRIDE + 2] === GONE) head += 1;
+    while (head * STRIDE < this.#end && records[head * STRIDE + 2] === GONE) head += 1;
     this.#head = head;
-    const empty = head * STRIDE === records.length;
-    // Gone records leave the front once nothing counts, or once they are half of those held (the
-    // sequence goes on, so earlier ids stay unknown).
-    if (empty || (head >= COMPACT_FROM && 2 * head * STRIDE >= records.length)) {
-      records.splice(0, head * STRIDE);
+    if (head * STRIDE === this.#end) {
+      // Nothing counts: start afresh (the sequence goes on, so earlier ids stay unknown).
       this.#firstSeq += head;
       this.#head = 0;
-    }
-    if (empty) {
+      this.#end = 0;
+      if (records.length > MIN_ROOM * STRIDE) this.#records = [];
       this.#sentOutOfOrder = false;
       this.#latestSent = Number.NEGATIVE_INFINITY;
       this.#leasesEndFrom = Number.POSITIVE_INFINITY;
+    } else if (head >= COMPACT_FROM && 2 * head * STRIDE >= this.#end) {
+      this.#resizeRecords(0);
     }
   }
+
+  /** Moves the records that may count to the front of an array with room for `more` records besides. */
+  #resizeRecords(more: number): void {
+    const live = this.#end - this.#head * STRIDE;
+    const needed = live + more * STRIDE;
+    const room = this.#records.length >= needed && this.#records.length <= 4 * needed ? this.#records.length : STRIDE * roomFor(needed / STRIDE);
+    this.#records = resized(this.#records, this.#head * STRIDE, this.#end, room);
+    this.#firstSeq += this.#head;
+    this.#head = 0;
+    this.#end = live;
+  }
+}
+
+/** The room for `entries`: a quarter more, at least `MIN_ROOM`. */
+function roomFor(entries: number): number {
+  return Math.max(MIN_ROOM, Math.ceil(entries * GROWTH));
+}
+
+/** `array[from..to)` at the front of an array of `room` slots (the rest unused). */
+function resized(array: number[], from: number, to: number, room: number): number[] {
+  const next = new Array<number>(room);
+  for (let index = from; index < to; index += 1) next[index - from] = array[index] as number;
+  return next;
 }
