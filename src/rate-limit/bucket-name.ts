@@ -14,8 +14,17 @@ export type RateLimitedOperationType = 'mutations' | 'queries';
  * ```
  */
 export function bucketName(apiKey: string, operationType: RateLimitedOperationType): string {
+  return bucketNames(apiKey)[operationType];
+}
+
+/**
+ * Both bucket names of a key ({@link bucketName}), from one digest. Each name is one flat string:
+ * a client holds its two names for its lifetime, and a name built by concatenation would keep
+ * its pieces and the whole 64-digit digest alive with it (a process may hold thousands of keys).
+ */
+export function bucketNames(apiKey: string): Record<RateLimitedOperationType, string> {
   // A fixed label in the hashed text keeps these digests apart from other SHA-256 uses of the key.
   // Plain JavaScript, not node:crypto: the same names in every runtime, workerd included.
-  const digest = sha256Hex(`school-admin-sdk rate-limit bucket\n${apiKey}`);
-  return `key-${digest.slice(0, 16)}:${operationType}`;
+  const key = sha256Hex(`school-admin-sdk rate-limit bucket\n${apiKey}`).slice(0, 16);
+  return { mutations: ['key-', key, ':mutations'].join(''), queries: ['key-', key, ':queries'].join('') };
 }

@@ -1,7 +1,8 @@
+import { randomHex } from '../client/pipeline/call-id.js';
 import type { RateLimitedOperationType } from './bucket-name.js';
 import { ForeignShareBackoff } from './foreign-share-backoff.js';
-import { PermitQueue, type Permit } from './permit-queue.js';
-import type { AcquireRequest, EarlierSend, PermitStore } from './permit-store.js';
+import { PermitQueue, type Permit, type PermitQueueOwner } from './permit-queue.js';
+import type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import type { WaitInfo } from './waiting-watch.js';
 
@@ -83,25 +84,25 @@ export interface RateLimiterOptions {
    * 0 is batch mode (`AcquireRequest.batch`).
    * @default `reserveShare` of the limit in force, at least 1
    */
-  interactiveReserve?: number;
+  interactiveReserve?: number | undefined;
   /**
    * The reserve as a share of the limit in force, when `interactiveReserve` is not given.
    * @default 0
    */
-  reserveShare?: number;
+  reserveShare?: number | undefined;
   /**
    * The share of the limit a bulk job's first window hands out across the window rather than at
    * once (at least the reserve); see `AcquireRequest.ramp`.
    * @default 0 (no ramp)
    */
-  rampShare?: number;
+  rampShare?: number | undefined;
   /**
    * Calls waiting longer than this for a permit are told (`onWaiting`).
    * @default Infinity (never)
    */
-  waitingThresholdMs?: number;
+  waitingThresholdMs?: number | undefined;
   /** True for a type whose budget is the documented default (for {@link RateLimiter.budgetInForce}). */
-  defaultBudgets?: Partial<Record<RateLimitedOperationType, boolean>>;
+  defaultBudgets?: Partial<Record<RateLimitedOperationType, boolean>> | undefined;
 }
 
 /** How one call asks for a permit. */
@@ -124,35 +125,23 @@ export interface LimiterAcquireOptions {
  * raise; the documented default may be raised by it. The stated limit is kept in the store (every
  * client of the key uses it) and, as a fallback once the store has forgotten an idle bucket, here.
  */
-export class RateLimiter {
-  readonly #options: RateLimiterOptions;
+export class RateLimiter implements PermitQueueOwner {
+  /** The options but the budgets (copied into `#budgets`: a client keeps its limiter for its lifetime). */
+  readonly #options: Omit<RateLimiterOptions, 'budgets'>;
   readonly #budgets: Record<RateLimitedOperationType, ConfiguredBudget & BudgetState>;
-  readonly #backoff: Record<RateLimitedOperationType, ForeignShareBackoff>;
-  readonly #queues: Record<RateLimitedOperationType, PermitQueue>;
+  // Each type's backoff and queue, and the waiter id, are made on first use: a process serving
+  // many schools holds a client per key, most of them idle, many using one type only.
+  #backoff: Partial<Record<RateLimitedOperationType, ForeignShareBackoff>> | undefined;
+  #mutationsQueue: PermitQueue | undefined;
+  #queriesQueue: PermitQueue | undefined;
   /** Names this client's interactive queues in the store (a held slot belongs to one queue). */
-  readonly #waiterId: string;
+  #waiterId: string | undefined;
 
   constructor(options: RateLimiterOptions) {
-    this.#options = options;
-    const configured = (budget: RateLimiterOptions['budgets'][RateLimitedOperationType]) => ({
-      limit: budget.limit,
-      windowMs: budget.windowMs,
-      limitIsCeiling: budget.limitIsCeiling === true,
-      windowIsFloor: budget.windowIsFloor === true,
-      learnt: undefined,
-      learntWindow: undefined,
-      applied: undefined,
-      appliedWindow: undefined,
-      counted: undefined,
-      oldestSentAt: undefined,
-      windowLearntUntil: 0,
-      longerWindow: undefined,
-    });
-    this.#budgets = { mutations: configured(options.budgets.mutations), queries: configured(options.budgets.queries) };
-    this.#backoff = { mutations: new ForeignShareBackoff(), queries: new ForeignShareBackoff() };
-    // Web Crypto, not node:crypto: the main entry also runs in workerd, Deno and Bun.
-    this.#waiterId = globalThis.crypto.randomUUID();
-    this.#queues = { mutations: this.#queue('mutations'), queries: this.#queue('queries') };
+    // One literal (a rest object would keep part of its fields in a separate store).
+    const { store, buckets, leaseMs, interactiveReserve, reserveShare, rampShare, waitingThresholdMs, defaultBudgets } = options;
+    this.#options = { store, buckets, leaseMs, interactiveReserve, reserveShare, rampShare, waitingThresholdMs, defaultBudgets };
+    this.#budgets = { mutations: configuredBudget(options.budgets.mutations), queries: configuredBudget(options.budgets.queries) };
   }
 
   /** The budget currently applied to a type (it follows the limit and the window the server reveals). */
@@ -178,7 +167,7 @@ export class RateLimiter {
 
   /** Calls of a type waiting for a permit in this client. */
   waiting(type: RateLimitedOperationType): number {
-    return this.#queues[type].waiting;
+    return this.#queueIfMade(type)?.waiting ?? 0;
   }
 
   /**
@@ -186,7 +175,7 @@ export class RateLimiter {
    * queue holding nothing.
    */
   acquire(type: RateLimitedOperationType, options: LimiterAcquireOptions = {}): Promise<Permit> {
-    return this.#queues[type].acquire({
+    return this.#queue(type).acquire({
       lane: options.priority ?? 'interactive',
       head: options.head === true,
       signal: options.signal,
@@ -238,7 +227,7 @@ export class RateLimiter {
         if (budget.longerWindow !== undefined && nowMs >= budget.longerWindow.burstUntil) budget.longerWindow = undefined;
       }
     }
-    if (!own) this.#backoff[type].rateLimited(this.budget(type), nowMs, counted === undefined ? undefined : { counted, pausedUntil: answer.pauseUntil });
+    if (!own) this.#backoffOf(type).rateLimited(this.budget(type), nowMs, counted === undefined ? undefined : { counted, pausedUntil: answer.pauseUntil });
     return this.pause(type, answer.pauseUntil);
   }
 
@@ -269,7 +258,7 @@ export class RateLimiter {
     budget.learnt = limit;
     budget.applied = undefined; // until the store answers with the limit it applies now
     this.#options.store.learnLimit?.(this.#options.buckets[type], limit, this.#keepMs(type)).catch(() => undefined);
-    if (this.#ownLimit(type) > before) this.#queues[type].wake();
+    if (this.#ownLimit(type) > before) this.#queueIfMade(type)?.wake();
   }
 
   /**
@@ -311,7 +300,7 @@ export class RateLimiter {
     budget.learntWindow = windowMs;
     budget.appliedWindow = undefined;
     this.#options.store.learnWindow?.(this.#options.buckets[type], windowMs, this.#keepMs(type)).catch(() => undefined);
-    if (this.#ownWindow(type) < before) this.#queues[type].wake();
+    if (this.#ownWindow(type) < before) this.#queueIfMade(type)?.wake();
   }
 
   #keepMs(type: RateLimitedOperationType): number {
@@ -332,33 +321,45 @@ export class RateLimiter {
     return limitIsCeiling ? Math.min(limit, learnt) : learnt;
   }
 
+  /** The queue of `type`, made on its first call. */
   #queue(type: RateLimitedOperationType): PermitQueue {
-    const budget = this.#budgets[type];
-    return new PermitQueue({
-      store: this.#options.store,
-      bucket: this.#options.buckets[type],
-      request: (lane, demand, burst) => this.#request(type, lane, demand, burst),
-      windowMs: () => this.budget(type).windowMs,
-      reasonOf: (refusal) => this.#reasonOf(type, refusal),
-      budget: () => this.budgetInForce(type),
-      onGranted: (result) => {
-        budget.applied = result.limit;
-        budget.appliedWindow = result.windowMs;
-        budget.counted = result.counted;
-        budget.oldestSentAt = result.oldestSentAgoMs === undefined ? undefined : Date.now() - result.oldestSentAgoMs;
-      },
-      waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY,
-    });
+    const made = this.#queueIfMade(type);
+    if (made !== undefined) return made;
+    const queue = new PermitQueue({ owner: this, type, store: this.#options.store, bucket: this.#options.buckets[type], waitingThresholdMs: this.#options.waitingThresholdMs ?? Number.POSITIVE_INFINITY });
+    if (type === 'mutations') this.#mutationsQueue = queue;
+    else this.#queriesQueue = queue;
+    return queue;
   }
 
-  #request(type: RateLimitedOperationType, lane: Priority, demand: number, burst: number | undefined): AcquireRequest {
+  #queueIfMade(type: RateLimitedOperationType): PermitQueue | undefined {
+    return type === 'mutations' ? this.#mutationsQueue : this.#queriesQueue;
+  }
+
+  #backoffOf(type: RateLimitedOperationType): ForeignShareBackoff {
+    const backoff = (this.#backoff ??= {});
+    return (backoff[type] ??= new ForeignShareBackoff());
+  }
+
+  /** {@inheritDoc PermitQueueOwner.granted} */
+  granted(type: RateLimitedOperationType, result: Extract<AcquireResult, { granted: true }>): void {
+    const budget = this.#budgets[type];
+    budget.applied = result.limit;
+    budget.appliedWindow = result.windowMs;
+    budget.counted = result.counted;
+    budget.oldestSentAt = result.oldestSentAgoMs === undefined ? undefined : Date.now() - result.oldestSentAgoMs;
+  }
+
+  /** {@inheritDoc PermitQueueOwner.permitRequest} */
+  permitRequest(type: RateLimitedOperationType, lane: Priority, demand: number, burst: number | undefined): AcquireRequest {
     const budget = this.#budgets[type];
     const limit = this.#ownLimit(type);
     const request: AcquireRequest = { bucket: this.#options.buckets[type], limit, windowMs: this.#ownWindow(type), leaseMs: this.#options.leaseMs, lane };
     if (budget.limitIsCeiling) request.limitIsCeiling = true;
     if (budget.windowIsFloor) request.windowIsFloor = true;
     if (lane === 'interactive') {
-      request.waiter = this.#waiterId;
+      // 128 random bits as one flat string (a UUID from Web Crypto is a tree of string pieces in
+      // V8, about 0.3 KB a client for as long as it lives).
+      request.waiter = this.#waiterId ??= `waiter-${randomHex(16)}`;
       if (demand > 1) request.demand = demand;
       if (burst !== undefined) request.burst = burst;
     } else if (this.#options.interactiveReserve === 0) {
@@ -371,13 +372,17 @@ export class RateLimiter {
       if (ramp > 0) request.ramp = ramp;
     }
     // The share is taken of the limit the store applies, as the backoff measures it.
-    const applied = this.budget(type);
-    const share = this.#backoff[type].limit(applied, Date.now()) / applied.limit;
-    if (share < 1) request.share = share;
+    const backoff = this.#backoff?.[type];
+    if (backoff !== undefined) {
+      const applied = this.budget(type);
+      const share = backoff.limit(applied, Date.now()) / applied.limit;
+      if (share < 1) request.share = share;
+    }
     return request;
   }
 
-  #reasonOf(type: RateLimitedOperationType, refusal: { paused: boolean; limit?: number; windowMs?: number }): WaitReason {
+  /** {@inheritDoc PermitQueueOwner.waitReason} */
+  waitReason(type: RateLimitedOperationType, refusal: { paused: boolean; limit?: number; windowMs?: number }): WaitReason {
     if (refusal.paused) return 'paused';
     const configured = this.#budgets[type];
     const limit = refusal.limit ?? this.#ownLimit(type);
@@ -386,6 +391,24 @@ export class RateLimiter {
     if (limit / windowMs < configured.limit / configured.windowMs) return 'learnt_limit';
     return 'budget';
   }
+}
+
+/** A type's budget as configured, with nothing learnt yet. */
+function configuredBudget(budget: RateLimiterOptions['budgets'][RateLimitedOperationType]): ConfiguredBudget & BudgetState {
+  return {
+    limit: budget.limit,
+    windowMs: budget.windowMs,
+    limitIsCeiling: budget.limitIsCeiling === true,
+    windowIsFloor: budget.windowIsFloor === true,
+    learnt: undefined,
+    learntWindow: undefined,
+    applied: undefined,
+    appliedWindow: undefined,
+    counted: undefined,
+    oldestSentAt: undefined,
+    windowLearntUntil: 0,
+    longerWindow: undefined,
+  };
 }
 
 /** The shortest revealed window taken as a sign that the server's window is longer than `windowMs`. */

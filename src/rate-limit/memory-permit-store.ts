@@ -1,9 +1,9 @@
 import { assertValidAcquireRequest } from './acquire-request-checks.js';
+import { CountedPermits } from './counted-permits.js';
 import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
 import type { AcquireRequest, AcquireResult, EarlierSend, PermitStore } from './permit-store.js';
 import { ReleaseListeners } from './release-listeners.js';
-import { TimedSet } from './timed-set.js';
 
 /** Options of {@link MemoryPermitStore}. */
 export interface MemoryPermitStoreOptions {
@@ -16,18 +16,13 @@ export interface MemoryPermitStoreOptions {
 
 /** What one bucket holds between calls. */
 interface BucketState {
-  /** Permits not yet released, timed by their lease end. */
-  readonly inFlight: TimedSet;
-  /** Answered permits, timed by their answer (they count until a window after it). */
-  readonly answered: TimedSet;
-  /** Background permits (in flight or answered), timed by their latest possible answer (lease end while in flight). */
-  readonly background: TimedSet;
-  /** Interactive permits, timed like `background`. */
-  readonly interactive: TimedSet;
-  /** Every counted permit, timed by when it was granted (its request sent). */
-  readonly sent: TimedSet;
-  /** Interactive permits in flight. */
-  readonly interactiveInFlight: Set<string>;
+  /**
+   * The permits counted: in flight (until their lease end) and answered (until a window after
+   * their answer), with when each was sent and its lane.
+   */
+  readonly permits: CountedPermits;
+  /** Tells this bucket's permit ids from those of a bucket of the same name forgotten before. */
+  readonly incarnation: number;
   /** The most interactive permits counted at once, remembered for a window. */
   readonly interactivePeaks: LevelMemory;
   /** The most interactive calls made at once, remembered for BURST_MEMORY_WINDOWS windows; in flight or asking at once, for QUEUE_MEMORY_WINDOWS. */
@@ -77,7 +72,8 @@ export class MemoryPermitStore implements PermitStore {
   readonly #now: () => number;
   readonly #buckets = new Map<string, BucketState>();
   readonly #listeners = new ReleaseListeners();
-  #issuedPermits = 0;
+  /** Buckets created so far: each one's permit ids carry its number. */
+  #incarnations = 0;
 
   constructor(options: MemoryPermitStoreOptions = {}) {
     this.#now = options.now ?? Date.now;
@@ -101,21 +97,22 @@ export class MemoryPermitStore implements PermitStore {
     state.windowMs = windowMs;
     settle(state, now);
     const interactive = request.lane !== 'background';
+    const { permits } = state;
     if (interactive) {
       // What interactive traffic asks for: its requests in flight or counted, and the calls waiting now.
       const demand = request.demand ?? 1;
       // A burst (two or more made at once) is remembered for a while; a single call's share, for a window.
-      const atOnce = state.interactiveInFlight.size + demand;
+      const atOnce = permits.interactiveInFlight + demand;
       const burst = request.burst ?? atOnce;
       if (burst >= 2) state.interactiveBursts.record(burst, now + BURST_MEMORY_WINDOWS * windowMs);
       if (atOnce >= 2) state.interactiveBursts.record(atOnce, now + QUEUE_MEMORY_WINDOWS * windowMs);
-      state.interactivePeaks.record(state.interactive.size + demand, now + windowMs);
+      state.interactivePeaks.record(permits.interactive + demand, now + windowMs);
     }
     const paused = state.pausedUntil > now;
     const retryAt = paused ? state.pausedUntil : refusedUntil(state, request, sharedLimit(limit, request.share), now);
     if (retryAt === undefined) {
       const permitId = this.#grant(state, request, now);
-      return { granted: true, permitId, limit, windowMs, counted: state.inFlight.size + state.answered.size, oldestSentAgoMs: now - (state.sent.nthEarliest(1) ?? now) };
+      return { granted: true, permitId, limit, windowMs, counted: permits.counted, oldestSentAgoMs: now - (permits.oldestSent() ?? now) };
     }
     const retryAfterMs = retryAt - now;
     if (interactive && request.waiter !== undefined) hold(state, request.waiter, now + Math.min(retryAfterMs, windowMs) + WAITER_HOLD_GRACE_MS);
@@ -126,26 +123,22 @@ export class MemoryPermitStore implements PermitStore {
   async release(bucket: string, permitId: string, _windowMs?: number): Promise<void> {
     const state = this.#buckets.get(bucket);
     if (state === undefined) return;
+    const seq = permitSeq(permitId, state.incarnation);
+    if (seq < 0) return;
     const now = this.#now();
-    if (state.inFlight.delete(permitId)) {
-      answer(state, permitId, now);
+    if (state.permits.answer(seq, now)) {
       this.#listeners.notify(bucket);
       return;
     }
     // A response after the lease ended: the request may have reached the server up to now, so it
     // counts until a window after this answer, later than the lease's end would say.
-    const leaseEnd = state.answered.get(permitId);
-    if (leaseEnd !== undefined && leaseEnd < now) answer(state, permitId, now);
+    state.permits.answerAgain(seq, now);
   }
 
   /** {@inheritDoc PermitStore.giveBack} */
   async giveBack(bucket: string, permitId: string): Promise<void> {
     const state = this.#buckets.get(bucket);
-    if (state === undefined || !state.inFlight.delete(permitId)) return;
-    state.background.delete(permitId);
-    state.interactive.delete(permitId);
-    state.interactiveInFlight.delete(permitId);
-    state.sent.delete(permitId);
+    if (state === undefined || !state.permits.giveBack(permitSeq(permitId, state.incarnation))) return;
     this.#listeners.notify(bucket, true);
   }
 
@@ -180,12 +173,8 @@ export class MemoryPermitStore implements PermitStore {
     const state = this.#state(bucket);
     state.windowMs ||= windowMs;
     // Bulk work's sends: they count in the background lane too, and a resumed job is not ramped again.
-    for (const { sentAt, answeredAt } of sends) {
-      const permitId = `earlier-${(this.#issuedPermits += 1)}`;
-      state.answered.set(permitId, answeredAt);
-      state.background.set(permitId, answeredAt);
-      state.sent.set(permitId, sentAt);
-    }
+    // Each counts as a background permit sent at `sentAt` and answered at `answeredAt` (in any order).
+    for (const { sentAt, answeredAt } of sends) state.permits.answer(state.permits.grant(sentAt, answeredAt, true), answeredAt);
   }
 
   /** {@inheritDoc PermitStore.onRelease} */
@@ -194,36 +183,30 @@ export class MemoryPermitStore implements PermitStore {
   }
 
   #grant(state: BucketState, request: AcquireRequest, now: number): string {
-    this.#issuedPermits += 1;
-    const permitId = `permit-${this.#issuedPermits}`;
     const leaseEnd = now + request.leaseMs;
-    state.inFlight.set(permitId, leaseEnd);
-    state.sent.set(permitId, now);
-    if (request.lane === 'background') {
+    const background = request.lane === 'background';
+    if (background) {
       // The first permit of a background burst opens its first window.
       if (startsBulkJob(state, now)) state.rampStartedAt = now;
-      state.background.set(permitId, leaseEnd);
-    } else {
-      state.interactive.set(permitId, leaseEnd);
-      state.interactiveInFlight.add(permitId);
-      if (request.waiter !== undefined) state.held?.delete(request.waiter);
+    } else if (request.waiter !== undefined) {
+      state.held?.delete(request.waiter);
     }
+    const seq = state.permits.grant(now, leaseEnd, background);
     const countsUntil = leaseEnd + state.windowMs;
     if (state.learntLimit !== undefined) state.learntUntil = Math.max(state.learntUntil, countsUntil);
     if (state.learntWindow !== undefined) state.learntWindowUntil = Math.max(state.learntWindowUntil, countsUntil);
-    return permitId;
+    // The bucket's number, then the permit's within it: no counter shared with other buckets, and
+    // no id repeats after the bucket is forgotten and made again.
+    return `${state.incarnation}.${seq}`;
   }
 
   #state(bucket: string): BucketState {
     let state = this.#buckets.get(bucket);
     if (state === undefined) {
+      this.#incarnations += 1;
       state = {
-        inFlight: new TimedSet(),
-        answered: new TimedSet(),
-        background: new TimedSet(),
-        interactive: new TimedSet(),
-        sent: new TimedSet(),
-        interactiveInFlight: new Set(),
+        permits: new CountedPermits(),
+        incarnation: this.#incarnations,
         interactivePeaks: new LevelMemory(),
         interactiveBursts: new LevelMemory(),
         rampStartedAt: Number.NEGATIVE_INFINITY,
@@ -260,32 +243,39 @@ export class MemoryPermitStore implements PermitStore {
   }
 }
 
-/** Records the answer of an in-flight (or lease-ended) permit at `now`: it counts a window more. */
-function answer(state: BucketState, permitId: string, now: number): void {
-  state.answered.set(permitId, now);
-  state.interactiveInFlight.delete(permitId);
-  if (state.background.get(permitId) !== undefined) state.background.set(permitId, now);
-  if (state.interactive.get(permitId) !== undefined) state.interactive.set(permitId, now);
+/**
+ * The sequence number of a permit id this bucket (`incarnation`) issued, `<incarnation>.<seq>`;
+ * -1 for any other string (another bucket's, a forgotten one's, not a permit id at all). Read
+ * digit by digit: no string is made per release.
+ */
+function permitSeq(permitId: string, incarnation: number): number {
+  if (typeof permitId !== 'string') return -1;
+  const dot = permitId.indexOf('.');
+  if (dot < 1 || dot === permitId.length - 1 || digitsValue(permitId, 0, dot) !== incarnation) return -1;
+  return digitsValue(permitId, dot + 1, permitId.length);
+}
+
+/** The value of the decimal digits `text[start..end)`, or -1 when one is not a digit. */
+function digitsValue(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /** Turns ended leases into answered permits (answered at their lease's end) and drops counts that ended. */
 function settle(state: BucketState, now: number): void {
-  for (const lease of state.inFlight.takeUntil(now)) {
-    state.answered.set(lease.id, lease.at);
-    state.interactiveInFlight.delete(lease.id);
-  }
-  const countedSince = now - state.windowMs;
-  for (const ended of state.answered.takeUntil(countedSince)) state.sent.delete(ended.id);
-  state.background.takeUntil(countedSince);
-  state.interactive.takeUntil(countedSince);
+  state.permits.settle(now, state.windowMs);
 }
 
 /** True when nothing in the bucket counts or waits any more: forgetting it changes no answer that matters. */
 function holdsNothing(state: BucketState, now: number): boolean {
   settle(state, now);
   return (
-    state.inFlight.size === 0 &&
-    state.answered.size === 0 &&
+    state.permits.counted === 0 &&
     state.pausedUntil <= now &&
     state.learntUntil <= now &&
     state.learntWindowUntil <= now &&
@@ -300,9 +290,10 @@ function holdsNothing(state: BucketState, now: number): boolean {
  * background also when a hold or a remembered interactive level ends.
  */
 function refusedUntil(state: BucketState, request: AcquireRequest, limit: number, now: number): number | undefined {
-  const counted = state.inFlight.size + state.answered.size;
+  const { permits } = state;
+  const counted = permits.counted;
   if (request.lane !== 'background') return counted < limit ? undefined : nextChangeAt(state, counted - limit + 1);
-  const background = state.background.size;
+  const background = permits.background;
   const reserve = request.reserve ?? 0;
   // A burst that finds no background request counted starts a new first window.
   const rampStart = startsBulkJob(state, now) ? now : state.rampStartedAt;
@@ -312,14 +303,14 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
   const room = backgroundRoom(
     limit,
     reserve,
-    { holds: liveHolds(state, now), peak: Math.max(state.interactivePeaks.max(now), state.interactive.size), burst: state.interactiveBursts.max(now), rampLeft },
+    { holds: liveHolds(state, now), peak: Math.max(state.interactivePeaks.max(now), permits.interactive), burst: state.interactiveBursts.max(now), rampLeft },
     ramp,
     batch,
   );
   if (counted < room.total && background < room.background) return undefined;
   let retryAt = counted < room.total ? now : nextChangeAt(state, counted - room.total + 1);
   if (background >= room.background) {
-    const frees = state.background.nthEarliest(background - room.background + 1);
+    const frees = permits.nthEarliestBackground(background - room.background + 1);
     retryAt = Math.max(retryAt, frees === undefined ? Number.POSITIVE_INFINITY : frees + state.windowMs);
   }
   let relief = earliestRelief(state, now);
@@ -334,7 +325,7 @@ function refusedUntil(state: BucketState, request: AcquireRequest, limit: number
 
 /** True when a background permit granted now would start a new bulk job (its first window ramped). */
 function startsBulkJob(state: BucketState, now: number): boolean {
-  return state.background.size === 0 && now - state.rampStartedAt >= RAMP_RESTART_WINDOWS * state.windowMs;
+  return state.permits.background === 0 && now - state.rampStartedAt >= RAMP_RESTART_WINDOWS * state.windowMs;
 }
 
 function hold(state: BucketState, waiter: string, until: number): void {
@@ -363,7 +354,7 @@ function earliestRelief(state: BucketState, now: number): number {
  * (a release may come sooner; `onRelease` tells).
  */
 function nextChangeAt(state: BucketState, needed: number): number {
-  const answeredAt = state.answered.nthEarliest(needed);
+  const answeredAt = state.permits.nthEarliestAnswer(needed);
   if (answeredAt !== undefined) return answeredAt + state.windowMs;
-  return state.inFlight.nthEarliest(1) ?? Number.POSITIVE_INFINITY;
+  return state.permits.earliestLeaseEnd() ?? Number.POSITIVE_INFINITY;
 }

@@ -1,10 +1,11 @@
 import { onAbort, stopOnAbort } from '../client/pipeline/abort-listeners.js';
+import type { RateLimitedOperationType } from './bucket-name.js';
 import { CallsAtOnce } from './calls-at-once.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import { WaitList, Waiter, type WaiterOwner } from './wait-list.js';
 import { WaitingWatch, type WaitInfo } from './waiting-watch.js';
-import type { BudgetInForce } from './limiter.js';
+import type { BudgetInForce, LimiterBudget } from './limiter.js';
 
 /** A granted permit; release it when the response (or the failure) arrives. */
 export interface Permit {
@@ -32,23 +33,32 @@ export interface PermitWait {
 type Refusal = Extract<AcquireResult, { granted: false }>;
 type Granted = Extract<AcquireResult, { granted: true }>;
 
-/** What a {@link PermitQueue} needs from its limiter. */
-export interface PermitQueueOptions {
-  store: PermitStore;
-  bucket: string;
+/**
+ * What a {@link PermitQueue} asks its limiter about the operation type it paces. Methods of the
+ * limiter, not closures per queue: a process may hold thousands of clients, most of them idle.
+ */
+export interface PermitQueueOwner {
   /**
    * The store request for a lane (limit, window, lease, share, reserve, waiter id), with the calls
    * waiting in it (`demand`) and, for interactive calls, how many were made at once (`burst`).
    */
-  request(lane: Priority, demand: number, burst?: number): AcquireRequest;
-  /** The current window: a permit counts this long after its release, and no sleep is longer. */
-  windowMs(): number;
+  permitRequest(type: RateLimitedOperationType, lane: Priority, demand: number, burst?: number): AcquireRequest;
+  /** The budget applied now: a permit counts a window after its release, and no sleep is longer. */
+  budget(type: RateLimitedOperationType): Readonly<LimiterBudget>;
   /** What a refusal means for the calls still waiting. */
-  reasonOf(refusal: Refusal): WaitReason;
+  waitReason(type: RateLimitedOperationType, refusal: Refusal): WaitReason;
   /** The budget in force (for the `waiting` event). */
-  budget(): BudgetInForce;
+  budgetInForce(type: RateLimitedOperationType): BudgetInForce;
   /** Hears what the store said with a permit: the limit it applied (a learnt limit shows here) and the requests it counts. */
-  onGranted(result: Granted): void;
+  granted(type: RateLimitedOperationType, result: Granted): void;
+}
+
+/** What a {@link PermitQueue} paces. */
+export interface PermitQueueOptions {
+  owner: PermitQueueOwner;
+  type: RateLimitedOperationType;
+  store: PermitStore;
+  bucket: string;
   /** Calls waiting longer than this are told (`Infinity`: never). */
   waitingThresholdMs: number;
 }
@@ -81,16 +91,18 @@ export interface QueueAcquireOptions {
  */
 export class PermitQueue implements WaiterOwner<Permit> {
   readonly #options: PermitQueueOptions;
-  readonly #interactive = new WaitList<Permit>();
-  readonly #background = new WaitList<Permit>();
-  readonly #watch: WaitingWatch<Permit>;
+  // The lanes, the watch and the burst count are made when first needed: most clients of a
+  // process with many keys never wait, and many never call.
+  #interactive: WaitList<Permit> | undefined;
+  #background: WaitList<Permit> | undefined;
+  #watch: WaitingWatch<Permit> | undefined;
   #running = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** `performance.now()` when the timer fires. */
   #dueAt = 0;
   #reason: WaitReason = 'budget';
   /** Interactive calls made at once (new calls only: a request sent again after a 429 is not one). */
-  readonly #callsAtOnce = new CallsAtOnce();
+  #callsAtOnce: CallsAtOnce | undefined;
   /**
    * Counts the moments a slot may have freed sooner than the store last said (a permit given back:
    * its request never left): a refusal asked for before the latest one may be stale.
@@ -101,12 +113,11 @@ export class PermitQueue implements WaiterOwner<Permit> {
 
   constructor(options: PermitQueueOptions) {
     this.#options = options;
-    this.#watch = new WaitingWatch(options.waitingThresholdMs, (waiter) => this.#describe(waiter));
   }
 
   /** Calls waiting in both lanes. */
   get waiting(): number {
-    return this.#interactive.size + this.#background.size;
+    return (this.#interactive?.size ?? 0) + (this.#background?.size ?? 0);
   }
 
   /** Waits for a permit; rejects with the signal's reason as soon as it aborts. */
@@ -117,13 +128,14 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const interactive = options.lane === 'interactive';
     // A request sent again after a 429 (`head`) is not a new call: it makes no burst.
     let burst: number | undefined;
-    if (interactive) burst = options.head ? 1 : this.#callsAtOnce.made(since);
-    const direct = interactive ? this.#interactive.size === 0 : this.waiting === 0;
+    if (interactive) burst = options.head ? 1 : (this.#callsAtOnce ??= new CallsAtOnce()).made(since);
+    const direct = interactive ? (this.#interactive?.size ?? 0) === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
     const freed = this.#freed;
-    return this.#options.store.tryAcquire(this.#options.request(options.lane, 1, burst)).then((result) => {
+    const { owner, type, store } = this.#options;
+    return store.tryAcquire(owner.permitRequest(type, options.lane, 1, burst)).then((result) => {
       if (result.granted) {
-        this.#options.onGranted(result);
+        owner.granted(type, result);
         const permit = this.#permit(result.permitId);
         if (signal?.aborted === true) {
           permit.release();
@@ -159,10 +171,12 @@ export class PermitQueue implements WaiterOwner<Permit> {
     this.#list(options.lane).add(waiter, options.head);
     this.#stopListening ??= this.#options.store.onRelease?.(this.#options.bucket, (givenBack) => {
       // A release frees nothing sooner than the store said (the request counts a window more).
-      if (givenBack === true) this.#slotFreed();
+      if (givenBack === true) this.slotFreed();
     });
     if (options.signal !== undefined) onAbort(options.signal, waiter);
-    if (options.onWaiting !== undefined) this.#watch.add(waiter);
+    if (options.onWaiting !== undefined && Number.isFinite(this.#options.waitingThresholdMs)) {
+      (this.#watch ??= new WaitingWatch(this.#options.waitingThresholdMs, (watched) => this.#describe(watched))).add(waiter);
+    }
     // Whenever calls wait, the loop runs or its timer is set: a call that joins behind others adds
     // nothing; one refused on its own (fast path) may need the loop sooner.
     if (retryAfterMs !== undefined && !this.#running) this.#arm(this.#sleepMs(retryAfterMs));
@@ -171,12 +185,13 @@ export class PermitQueue implements WaiterOwner<Permit> {
 
   /** The waiting calls of `lane`. */
   #list(lane: Priority): WaitList<Permit> {
-    return lane === 'interactive' ? this.#interactive : this.#background;
+    if (lane === 'interactive') return (this.#interactive ??= new WaitList());
+    return (this.#background ??= new WaitList());
   }
 
   /** The head of the queue: interactive first. */
   #head(): Waiter<Permit> | undefined {
-    return this.#interactive.head ?? this.#background.head;
+    return this.#interactive?.head ?? this.#background?.head;
   }
 
   /** Takes `waiter` out of its lane and the watch; false when it had already left. */
@@ -184,7 +199,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const list = waiter.list;
     if (list === undefined) return false;
     list.remove(waiter);
-    this.#watch.remove(waiter);
+    this.#watch?.remove(waiter);
     if (this.waiting === 0) {
       this.#stopListening?.();
       this.#stopListening = undefined;
@@ -202,8 +217,9 @@ export class PermitQueue implements WaiterOwner<Permit> {
         try {
           const interactive = head.lane === 'interactive';
           // The calls queued behind the head are demand; only those made at once are a burst.
-          const burst = interactive ? this.#callsAtOnce.at(performance.now()) : undefined;
-          result = await this.#options.store.tryAcquire(this.#options.request(head.lane, this.#list(head.lane).size, burst));
+          const burst = interactive ? (this.#callsAtOnce ??= new CallsAtOnce()).at(performance.now()) : undefined;
+          const { owner, type, store } = this.#options;
+          result = await store.tryAcquire(owner.permitRequest(type, head.lane, this.#list(head.lane).size, burst));
         } catch (error) {
           // The store failed (e.g. Redis is down): the call it was asked for fails with it.
           const failed = this.#head();
@@ -214,20 +230,20 @@ export class PermitQueue implements WaiterOwner<Permit> {
           this.#refused(result);
           // An interactive call joined while a background call was being asked for: the store's
           // answer for it may differ (held slots, the reserve), so it is asked for now.
-          if (head.lane === 'background' && this.#interactive.head !== undefined) continue;
+          if (head.lane === 'background' && this.#interactive?.head !== undefined) continue;
           if (this.#freed !== freed) continue;
           this.#running = false;
           this.#arm(this.#sleepMs(result.retryAfterMs));
           return;
         }
-        this.#options.onGranted(result);
+        this.#options.owner.granted(this.#options.type, result);
         // The permit goes to whoever heads the queue now: the call it was asked for may have left,
         // and an interactive call may have arrived meanwhile.
         const taker = this.#head();
         const permit = this.#permit(result.permitId);
         if (taker === undefined) permit.release();
         else if (this.#leave(taker)) {
-          permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.budget() };
+          permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.owner.budgetInForce(this.#options.type) };
           taker.resolve(permit);
         }
       }
@@ -237,12 +253,12 @@ export class PermitQueue implements WaiterOwner<Permit> {
   }
 
   #refused(refusal: Refusal): void {
-    this.#reason = this.#options.reasonOf(refusal);
+    this.#reason = this.#options.owner.waitReason(this.#options.type, refusal);
   }
 
   /** Sleep until the store's answer may change, at least 1 ms, at most a window. */
   #sleepMs(retryAfterMs: number): number {
-    return Math.min(Math.max(retryAfterMs, 1), this.#options.windowMs());
+    return Math.min(Math.max(retryAfterMs, 1), this.windowMs());
   }
 
   /** Runs the dispatch loop in `delayMs`, unless a timer fires sooner. */
@@ -265,21 +281,43 @@ export class PermitQueue implements WaiterOwner<Permit> {
   }
 
   #describe(waiter: Waiter<Permit>): Omit<WaitInfo, 'waitedMs'> {
-    const ahead = (waiter.lane === 'background' ? this.#interactive.size : 0) + (waiter.list?.ahead(waiter) ?? 0);
-    const budget = this.#options.budget();
+    const ahead = (waiter.lane === 'background' ? (this.#interactive?.size ?? 0) : 0) + (waiter.list?.ahead(waiter) ?? 0);
+    const budget = this.#options.owner.budgetInForce(this.#options.type);
     const untilNextAttempt = this.#timer === undefined ? 0 : Math.max(0, this.#dueAt - performance.now());
     return { expectedMs: Math.round(untilNextAttempt + Math.floor(ahead / budget.limit) * budget.windowMs), reason: this.#reason, budget };
   }
 
   #permit(permitId: string): StorePermit {
-    return new StorePermit(this.#options, permitId, this.#slotFreed);
+    return new StorePermit(this, permitId);
   }
 
-  /** A slot may be free sooner than the store said: waiters ask again now. */
-  readonly #slotFreed = (): void => {
+  /** The store and bucket the queue's permits belong to. */
+  get store(): PermitStore {
+    return this.#options.store;
+  }
+
+  get bucket(): string {
+    return this.#options.bucket;
+  }
+
+  /** The current window: a permit counts this long after its release, and no sleep is longer. */
+  windowMs(): number {
+    return this.#options.owner.budget(this.#options.type).windowMs;
+  }
+
+  /** A slot may be free sooner than the store said (a permit given back): waiters ask again now. */
+  slotFreed(): void {
     this.#freed += 1;
     this.wake();
-  };
+  }
+
+  /**
+   * A permit of this queue was released (its answer came): the calls it counted at once are past
+   * the burst span by now, or soon, so their times need not be kept until the next call.
+   */
+  released(): void {
+    this.#callsAtOnce?.forget(performance.now());
+  }
 }
 
 /** A permit of the store, released or given back once (a second time changes nothing). */
@@ -288,27 +326,28 @@ class StorePermit implements Permit {
   waited: PermitWait | undefined;
 
   constructor(
-    readonly options: Pick<PermitQueueOptions, 'store' | 'bucket' | 'windowMs'>,
+    readonly queue: PermitQueue,
     readonly permitId: string,
-    /** Told once the store took the permit back (the queue's waiters ask again). */
-    readonly givenBack: () => void,
   ) {}
 
   release(): void {
     if (this.#released) return;
     this.#released = true;
+    const { queue } = this;
     // Fire and forget: the answer's time is taken now; a store failure must not fail the call.
-    this.options.store.release(this.options.bucket, this.permitId, this.options.windowMs()).catch(() => undefined);
+    queue.store.release(queue.bucket, this.permitId, queue.windowMs()).catch(() => undefined);
+    queue.released();
   }
 
   giveBack(): void {
-    const { store, bucket } = this.options;
-    if (store.giveBack === undefined) {
+    const { queue } = this;
+    if (queue.store.giveBack === undefined) {
       this.release();
       return;
     }
     if (this.#released) return;
     this.#released = true;
-    store.giveBack(bucket, this.permitId).then(this.givenBack, () => undefined);
+    // Told once the store took the permit back: the queue's waiters ask again.
+    queue.store.giveBack(queue.bucket, this.permitId).then(() => queue.slotFreed(), () => undefined);
   }
 }

@@ -5,6 +5,8 @@
  */
 export const MAX_JSON_DEPTH = 256;
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
  * True when `value` nests objects or arrays deeper than `maxDepth` levels. Walks iteratively with
  * an explicit stack, so a hostile body 100,000 levels deep is measured without recursion.
@@ -12,16 +14,22 @@ export const MAX_JSON_DEPTH = 256;
 export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
   const values: unknown[] = [value];
   const depths: number[] = [0];
+  const push = (child: unknown, depth: number): void => {
+    if (child !== null && typeof child === 'object') {
+      values.push(child);
+      depths.push(depth);
+    }
+  };
   while (values.length > 0) {
     const item = values.pop();
     const depth = depths.pop() as number;
     if (item === null || typeof item !== 'object') continue;
     if (depth >= maxDepth) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (child !== null && typeof child === 'object') {
-        values.push(child);
-        depths.push(depth + 1);
-      }
+    if (Array.isArray(item)) {
+      for (const child of item) push(child, depth + 1);
+    } else {
+      // Own keys only, without an array of them per object (every answer is walked).
+      for (const key in item) if (hasOwn.call(item, key)) push((item as Record<string, unknown>)[key], depth + 1);
     }
   }
   return false;

@@ -101,6 +101,11 @@ function integer(context: LocalContext, value: unknown, path: string, scalar: 'I
 
 /** Walks any value iteratively (it may be deep or cyclic) for what JSON would turn into `null`. */
 function checkUntyped(context: LocalContext, root: unknown, rootPath: string): unknown {
+  // Most variables are strings or numbers: no walk to set up for them.
+  if (root === null || typeof root !== 'object') {
+    if (typeof root === 'number' && !Number.isFinite(root)) throw notFinite(context, rootPath);
+    return root;
+  }
   const stack: [unknown, string][] = [[root, rootPath]];
   const seen = new Set<object>();
   while (stack.length > 0) {
@@ -120,7 +125,8 @@ function checkUntyped(context: LocalContext, root: unknown, rootPath: string): u
 /** Copies `object` with `map` applied to each entry, only when something changed. */
 function mapEntries<T extends object>(object: T, map: (name: string, value: unknown) => unknown): T {
   let copy: Record<string, unknown> | undefined;
-  for (const [name, value] of Object.entries(object)) {
+  for (const name of Object.keys(object)) {
+    const value = (object as Record<string, unknown>)[name];
     const next = map(name, value);
     if (next !== value) {
       copy ??= { ...(object as Record<string, unknown>) };

@@ -25,7 +25,7 @@ function runExample(name: string): Promise<{ code: number | null; output: string
 
 describe.concurrent('examples run against the simulator by default', () => {
   it('there is one per workflow and per resource, and the demo', () => {
-    for (const name of ['grant-coupon-to-many', 'weekly-slots', 'cancel-meetings', 'payment-webhook', 'subscriptions', 'consulting-services', 'meetings', 'coupons', 'grants', 'demo']) {
+    for (const name of ['grant-coupon-to-many', 'weekly-slots', 'cancel-meetings', 'payment-webhook', 'subscriptions', 'consulting-services', 'meetings', 'coupons', 'grants', 'many-schools', 'demo']) {
       expect(scripts).toContain(`${name}.ts`);
     }
   });

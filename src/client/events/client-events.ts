@@ -141,13 +141,8 @@ export type ClientEventListener<K extends keyof ClientEventMap> = (event: Client
  * clients derived from it, a derived client only its own.
  */
 export class ClientEvents {
-  readonly #listeners: { [K in keyof ClientEventMap]: Set<ClientEventListener<K>> } = {
-    request: new Set(),
-    response: new Set(),
-    rateLimited: new Set(),
-    waiting: new Set(),
-    retry: new Set(),
-  };
+  /** The listeners of each event, made on the first `on()` of that event: most clients have none. */
+  #listeners: Partial<Record<keyof ClientEventMap, Set<ClientEventListener<never>>>> | undefined;
   readonly #parent: ClientEvents | undefined;
 
   constructor(parent?: ClientEvents) {
@@ -156,25 +151,28 @@ export class ClientEvents {
 
   /** Adds a listener; returns a function that removes it. */
   on<K extends keyof ClientEventMap>(name: K, listener: ClientEventListener<K>): () => void {
-    const set = this.#listeners[name] as Set<ClientEventListener<K>>;
+    const listeners = (this.#listeners ??= {});
+    const set = (listeners[name] ??= new Set()) as Set<ClientEventListener<K>>;
     set.add(listener);
     return () => set.delete(listener);
   }
 
   /** True when someone listens to `name` (callers skip building events nobody reads): a listener, or an instrumentation. */
   listening(name: keyof ClientEventMap): boolean {
-    return this.#listeners[name].size > 0 || (this.#parent === undefined ? telemetry() !== undefined : this.#parent.listening(name));
+    return (this.#listeners?.[name]?.size ?? 0) > 0 || (this.#parent === undefined ? telemetry() !== undefined : this.#parent.listening(name));
   }
 
   emit<K extends keyof ClientEventMap>(name: K, event: ClientEventMap[K]): void {
-    const set = this.#listeners[name] as Set<ClientEventListener<K>>;
-    for (const listener of set) {
-      try {
-        const returned = listener(event);
-        // An async listener's rejection is its own bug, like a throw: never an unhandled rejection.
-        if (returned instanceof Promise) returned.catch(() => undefined);
-      } catch {
-        // A listener's bug must not turn a successful call into a failure.
+    const set = this.#listeners?.[name] as Set<ClientEventListener<K>> | undefined;
+    if (set !== undefined) {
+      for (const listener of set) {
+        try {
+          const returned = listener(event);
+          // An async listener's rejection is its own bug, like a throw: never an unhandled rejection.
+          if (returned instanceof Promise) returned.catch(() => undefined);
+        } catch {
+          // A listener's bug must not turn a successful call into a failure.
+        }
       }
     }
     // The root client hands every event on to an instrumentation (school-admin-sdk/otel), once.

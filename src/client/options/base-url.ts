@@ -38,7 +38,8 @@ export function adminEndpointOf(baseUrl: unknown, allowInsecureHttp: boolean): {
   if (url.protocol === 'http:' && !allowInsecureHttp && !LOOPBACK_HOSTS.has(url.hostname)) return { problem: { kind: 'insecure_http' } };
   const path = url.pathname.replace(/\/+$/u, '');
   if (path.toLowerCase().endsWith(ADMIN_ENDPOINT_PATH)) return { problem: { kind: 'endpoint_path', base: `${url.origin}${path.slice(0, -ADMIN_ENDPOINT_PATH.length)}` } };
-  return { endpoint: `${url.origin}${path}${ADMIN_ENDPOINT_PATH}` };
+  // Joined, not concatenated: one flat string, which every client keeps (a concatenation keeps its pieces).
+  return { endpoint: [url.origin, path, ADMIN_ENDPOINT_PATH].join('') };
 }
 
 /** The client's wording of a {@link BaseUrlProblem}: the reason, then the remedy (option names as in `AdminClientOptions`). */

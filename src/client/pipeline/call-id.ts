@@ -14,7 +14,8 @@ export function newCallId(): string {
   return prefix + sequence.toString(36);
 }
 
-function randomHex(bytes: number): string {
+/** `bytes` random bytes as hex digits: one flat string (Web Crypto where there is one). */
+export function randomHex(bytes: number): string {
   const values = new Uint8Array(bytes);
   const crypto = (globalThis as { crypto?: { getRandomValues?: (array: Uint8Array) => Uint8Array } }).crypto;
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(values);

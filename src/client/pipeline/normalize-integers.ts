@@ -35,49 +35,67 @@ const MAX_PATH_LENGTH = 200;
  * its data is left as sent except for that overflow check.
  */
 export function normalizeIntegers<T>(value: T, context: ErrorContext, integerFields: ReadonlySet<string> = INTEGER_FIELDS): T {
-  return normalize(value, '', 0, { context, integerFields }) as T;
+  return normalize(value, 0, { context, integerFields, at: [] }) as T;
 }
 
 interface Walk {
   context: ErrorContext;
   integerFields: ReadonlySet<string>;
+  /** The keys and indexes from the root to the value walked: its path is written only for an error. */
+  at: Array<string | number>;
 }
 
-function normalize(value: unknown, path: string, depth: number, walk: Walk): unknown {
+function normalize(value: unknown, depth: number, walk: Walk): unknown {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw invalidNumber(walk.context, path, 'overflows to Infinity');
+    if (!Number.isFinite(value)) throw invalidNumber(walk, 'overflows to Infinity');
     return value;
   }
   // The transport refuses bodies deeper than this, so the bound only guards the stack.
   if (value === null || typeof value !== 'object' || depth >= MAX_JSON_DEPTH) return value;
+  const { at } = walk;
   if (Array.isArray(value)) {
     let items: unknown[] | undefined;
-    value.forEach((item: unknown, index) => {
-      const next = normalize(item, `${path}[${index}]`, depth + 1, walk);
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      at.push(index);
+      const next = normalize(item, depth + 1, walk);
+      at.pop();
       if (next !== item) (items ??= [...value])[index] = next;
-    });
+    }
     return items ?? value;
   }
   let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path === '' ? key : `${path}.${key}`;
-    const next = walk.integerFields.has(key) ? integer(item, at, depth, walk) : normalize(item, at, depth + 1, walk);
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const item = object[key];
+    at.push(key);
+    const next = walk.integerFields.has(key) ? integer(item, depth, walk) : normalize(item, depth + 1, walk);
+    at.pop();
     if (next !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
+      copy ??= { ...object };
       Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
     }
   }
   return copy ?? value;
 }
 
-function integer(item: unknown, path: string, depth: number, walk: Walk): unknown {
+function integer(item: unknown, depth: number, walk: Walk): unknown {
   const number = typeof item === 'string' && DIGITS.test(item) ? Number(item) : item;
-  if (typeof number !== 'number') return normalize(item, path, depth + 1, walk);
-  if (!Number.isSafeInteger(number)) throw invalidNumber(walk.context, path, Number.isFinite(number) ? 'is not an integer JavaScript can hold exactly' : 'overflows to Infinity');
+  if (typeof number !== 'number') return normalize(item, depth + 1, walk);
+  if (!Number.isSafeInteger(number)) throw invalidNumber(walk, Number.isFinite(number) ? 'is not an integer JavaScript can hold exactly' : 'overflows to Infinity');
   return number;
 }
 
-function invalidNumber(context: ErrorContext, path: string, problem: string): InvalidResponseError {
+/** `createCouponGrant.grant.grantedAt`, `results[2].errors`: the path of the value walked. */
+function pathOf(at: ReadonlyArray<string | number>): string {
+  let path = '';
+  for (const step of at) path = typeof step === 'number' ? `${path}[${step}]` : path === '' ? step : `${path}.${step}`;
+  return path;
+}
+
+function invalidNumber(walk: Walk, problem: string): InvalidResponseError {
+  const { context } = walk;
+  const path = pathOf(walk.at);
   const where = context.redactor.text(path.length > MAX_PATH_LENGTH ? `${path.slice(0, MAX_PATH_LENGTH)}...` : path);
   return new InvalidResponseError(
     `Failed to ${context.label}: the response's ${where} ${problem}. The operation ran; check its result before repeating it.`,

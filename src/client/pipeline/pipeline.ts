@@ -81,8 +81,8 @@ export class RequestPipeline {
   readonly #transport: GraphQLTransport;
   readonly #limiter: RateLimiter | undefined;
   readonly #events: ClientEvents;
-  /** The origin of `baseUrl`: a network error names where it could not connect. */
-  readonly #origin: string;
+  /** The origin of `baseUrl`: a network error names where it could not connect (read on the first failure). */
+  #origin: string | undefined;
   readonly #retries: LazyModule<PRetry>;
 
   /** @param retries - where p-retry comes from (not public: tests pass a module that fails to load). */
@@ -91,7 +91,6 @@ export class RequestPipeline {
     this.#transport = transport;
     this.#limiter = limiter;
     this.#events = events;
-    this.#origin = new URL(options.endpoint).origin;
     this.#retries = retries;
   }
 
@@ -328,7 +327,7 @@ export class RequestPipeline {
     } catch (error) {
       // A redirect or an unusable body came with a response; a network failure or a timeout did not.
       const response = error instanceof TransportFailureSignal ? error.response : undefined;
-      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), { timeoutMs: call.timeoutMs, origin: this.#origin });
+      throw publicTransportError(error, response === undefined ? context : this.#answered(context, call, attempt, response), { timeoutMs: call.timeoutMs, origin: (this.#origin ??= new URL(this.#options.endpoint).origin) });
     }
   }
 
