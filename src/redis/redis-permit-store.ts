@@ -133,8 +133,8 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
   }
 
   /**
-   * {@inheritDoc PermitStore.release}
-   *
+   * Marks the permit's request as answered now: it counts for the bucket's window more (the
+   * request's `windowMs`, or the learnt window), then frees (as {@link PermitStore.release} says).
    * The release rides with the bucket's next permit request when this process makes one before the
    * event loop turns, else goes at the turn, with the bucket's other releases, in one script call;
    * the answer is dated now either way. Resolves once it reached Redis.

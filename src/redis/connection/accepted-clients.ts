@@ -4,9 +4,6 @@
  * name neither package (a TypeScript project without one of them still compiles).
  */
 
-/** Any function: the clients' own overloads stay assignable. */
-type AnyMethod = (...args: never[]) => unknown;
-
 /** An event listener of any arguments, compared bivariantly (the clients type theirs with `any`). */
 type Listener = { listener(...args: unknown[]): void }['listener'];
 
@@ -19,7 +16,8 @@ export interface IoredisConnection {
   readonly isCluster: boolean;
   /** ioredis's connection status (`'wait'`, `'connecting'`, `'ready'`, ..., `'end'`). */
   readonly status: string;
-  evalsha: AnyMethod;
+  /** Runs a loaded script (the store's only command); any signature, so ioredis's overloads stay assignable. */
+  evalsha: (...args: never[]) => unknown;
   /** Both libraries' clients are event emitters (`client.on('error', ...)`). */
   on(event: string, listener: Listener): unknown;
 }
@@ -31,7 +29,8 @@ export interface IoredisConnection {
 export interface NodeRedisConnection {
   /** True once `connect()` was called, until the client is closed. */
   readonly isOpen: boolean;
-  evalSha: AnyMethod;
+  /** Runs a loaded script (the store's only command); any signature, so node-redis's overloads stay assignable. */
+  evalSha: (...args: never[]) => unknown;
   /** Both libraries' clients are event emitters (`client.on('error', ...)`). */
   on(event: string, listener: Listener): unknown;
 }
