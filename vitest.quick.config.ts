@@ -23,7 +23,7 @@ export default defineConfig({
       'test/workflows/**/*.test.ts',
     ],
     // Child processes (CLI runs, SIGKILL and crash tests) and a loopback HTTP server.
-    exclude: ['test/simulator/mock-server.test.ts', 'test/workflows/grant-kill-resume.test.ts', 'test/workflows/journal-crash.test.ts'],
+    exclude: ['test/simulator/mock-server.test.ts', 'test/workflows/grant-kill-resume.test.ts', 'test/workflows/journal-crash.test.ts', 'test/workflows/resume-budget.test.ts'],
     testTimeout: 20_000,
     pool: 'threads',
     // Some files wait on short real windows: more workers than cores (see vitest.config.ts).

@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-function run(command, args, { quiet }) {
+function run(command, args, { quiet, env = process.env }) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
@@ -25,7 +25,9 @@ const checks = [
   { name: 'types under exactOptionalPropertyTypes (tsc -p test/types/tsconfig.exact-optional.json)', done: run(npx, ['tsc', '--noEmit', '-p', 'test/types/tsconfig.exact-optional.json'], { quiet: true }) },
 ];
 const suites = await run(npx, ['vitest', 'run', ...process.argv.slice(2)], { quiet: false });
-let failed = suites.code !== 0;
+// Then the files that hold a run to a wall-clock bound, one at a time (test/support/measured-alone.ts).
+const alone = await run(npx, ['vitest', 'run', '--passWithNoTests', ...process.argv.slice(2)], { quiet: false, env: { ...process.env, SCHOOL_ADMIN_MEASURED_ALONE: '1' } });
+let failed = suites.code !== 0 || alone.code !== 0;
 for (const check of checks) {
   const { code, output } = await check.done;
   if (code === 0) {
