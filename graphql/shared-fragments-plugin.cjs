@@ -25,7 +25,8 @@ module.exports = {
     const content = output.content.replace(DOCUMENT_LITERAL, (_whole, literal) => {
       // typed-document-node doubles the backslashes of the printed operation (not of the fragments).
       const text = literal.replaceAll('\\\\', '\\');
-      const parts = parse(text).definitions.map((definition) => {
+      const { definitions } = parse(text);
+      const parts = definitions.map((definition) => {
         const compact = stripIgnoredCharacters(print(definition));
         if (definition.kind !== Kind.FRAGMENT_DEFINITION) return templateText(compact);
         const name = definition.name.value;
@@ -33,6 +34,13 @@ module.exports = {
         fragments.set(name, compact);
         return `\${${fragmentConstant(name)}}`;
       });
+      // A fragment's own document (no operation) is left unused by the SDK: written without a
+      // template literal, which bundlers count as a side effect (it may call toString), its
+      // pure-annotated constant drops out of an app's bundle as pureMagicComment intends.
+      if (definitions.every((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)) {
+        const names = definitions.map((definition) => fragmentConstant(definition.name.value));
+        return `new TypedDocumentString(${names.length === 1 ? names[0] : `/*#__PURE__*/ [${names.join(', ')}].join('')`}`;
+      }
       return `new TypedDocumentString(\`${parts.join('')}\``;
     });
     const constants = [...fragments]

@@ -17,11 +17,6 @@ export class TransportFailureSignal extends Error {
     super(`transport failure: ${failure.kind}`);
   }
 
-  /** True when the request surely never reached the server (a network failure before connecting). */
-  get neverReachedServer(): boolean {
-    return this.failure.kind === 'network' && !this.failure.mayHaveReachedServer;
-  }
-
   /** The response the failure came with: a redirect, or a body the client cannot use. */
   get response(): { status: number; headers: Headers } | undefined {
     const { failure } = this;

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { Kind, parse, print, stripIgnoredCharacters, visit, type DefinitionNode, type FragmentDefinitionNode } from 'graphql';
+import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/index.js';
 
@@ -51,6 +52,20 @@ describe('generated documents (graphql/shared-fragments-plugin.cjs)', () => {
       if (fragment.kind !== Kind.FRAGMENT_DEFINITION) continue;
       expect(print(fragment)).toBe(print(sourceFragments.get(fragment.name.value) as FragmentDefinitionNode));
     }
+  });
+
+  it("leave the fragments' own documents out of an app's bundle: the SDK never uses them (pureMagicComment)", async () => {
+    const result = await esbuild.build({
+      stdin: { contents: "import { CreateCouponDocument } from './src/generated/graphql.ts'; globalThis.document = CreateCouponDocument;", resolveDir: process.cwd(), loader: 'ts' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    const bundled = result.outputFiles[0]?.text ?? '';
+    expect(bundled).toContain('mutation CreateCoupon(');
+    expect(bundled).not.toContain('fragmentName');
   });
 
   it('send no ignored characters: the sent text is already what graphql-js stripIgnoredCharacters gives', () => {
