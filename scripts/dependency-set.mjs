@@ -40,6 +40,14 @@ const NEWEST_COMPANIONS = {
   ],
 };
 
+/**
+ * Peers whose older major is tested under an alias devDependency beside the newer (name -> the
+ * older major's range -> the alias): test/redis runs node-redis 5 as `redis-v5` and 6 as `redis`.
+ * The oldest leg installs each major's lowest version under its own name, so the tests written for
+ * one major never run another (redis@5.0.0 as `redis` failed the node-redis 6 tests).
+ */
+const MAJOR_ALIASES = { redis: { '^5.0.0': 'redis-v5' } };
+
 const which = process.argv[2];
 if (which !== 'oldest' && which !== 'newest') {
   process.stderr.write('Usage: node scripts/dependency-set.mjs oldest|newest\n');
@@ -48,7 +56,14 @@ if (which !== 'oldest' && which !== 'newest') {
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const ranges = { ...manifest.dependencies, ...manifest.peerDependencies };
 const specs = Object.entries(ranges).map(([name, range]) => {
-  if (which === 'oldest') return `${name}@${semver.minVersion(range)}`;
+  if (which === 'oldest') {
+    const aliases = MAJOR_ALIASES[name];
+    if (aliases === undefined) return `${name}@${semver.minVersion(range)}`;
+    const alternatives = range.split('||').map((part) => part.trim());
+    const own = alternatives.filter((part) => aliases[part] === undefined);
+    const aliased = alternatives.filter((part) => aliases[part] !== undefined).map((part) => `${aliases[part]}@npm:${name}@${semver.minVersion(part)}`);
+    return [`${name}@${semver.minVersion(own.join(' || '))}`, ...aliased].join('\n');
+  }
   const cap = STACK_CAPS[name];
   const alternatives = range.split('||').map((part) => part.trim()).filter((part) => cap === undefined || semver.intersects(part, cap));
   return `${name}@${alternatives.at(-1)}`;
