@@ -119,7 +119,8 @@ export class AdminClientInstrumentation {
 }
 
 function checkedConfig(config: AdminClientInstrumentationConfig, action: string): AdminClientInstrumentationConfig & { enabled: boolean } {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw refused(action, 'config', 'pass an object such as { enabled: true }');
+  // A Map or a class instance has no own keys to refuse: only a plain object is a config.
+  if (config === null || typeof config !== 'object' || ![Object.prototype, null].includes(Object.getPrototypeOf(config))) throw refused(action, 'config', 'pass an object such as { enabled: true }');
   for (const key of Object.keys(config)) if (!CONFIG_KEYS.has(key)) throw refused(action, key, `${key} is not an option of AdminClientInstrumentation (it takes enabled)`);
   const { enabled } = config;
   if (enabled !== undefined && typeof enabled !== 'boolean') throw refused(action, 'enabled', 'enabled must be true or false');

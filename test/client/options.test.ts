@@ -44,6 +44,9 @@ describe('client options', () => {
     ['a negative timeout', { timeoutMs: -1 }, 'timeoutMs'],
     ['a fractional limit', { limits: { mutations: { limit: 1.5 } } }, 'limits.mutations.limit'],
     ['a lease not longer than the timeout', { timeoutMs: 10_000, limits: { leaseMs: 10_000 } }, 'limits.leaseMs'],
+    // A Redis client passed as it is (not in a RedisPermitStore) failed only at the first call.
+    ['a store that is not a PermitStore (a Map)', { limits: { store: new Map() } }, 'limits.store'],
+    ['a store that is a Redis client, not a RedisPermitStore', { limits: { store: { evalsha() {}, status: 'ready', isCluster: false, on() {} } } }, 'limits.store'],
     // Every option that becomes a header is checked like the key, by the rule a call's headers use.
     ['a userAgent with a line break', { userAgent: 'my-app/2.0\r\nX-Injected: 1' }, 'userAgent'],
     ['a userAgent with a NUL', { userAgent: 'my-app\u0000' }, 'userAgent'],

@@ -111,6 +111,7 @@ describe('what a user may pass wrongly: a clear InvalidInputError, nothing enabl
     ['undefined for the tracer provider', (instrumentation: AdminClientInstrumentation) => instrumentation.setTracerProvider(undefined as never), 'tracerProvider'],
     ['a tracer for the meter provider', (instrumentation: AdminClientInstrumentation) => instrumentation.setMeterProvider(trace.getTracer('x') as never), 'meterProvider'],
     ['a string config', (instrumentation: AdminClientInstrumentation) => instrumentation.setConfig('on' as never), 'config'],
+    ['a Map config (no own keys to refuse)', (instrumentation: AdminClientInstrumentation) => instrumentation.setConfig(new Map([['enabled', true]]) as never), 'config'],
     ['enabled: "yes"', (instrumentation: AdminClientInstrumentation) => instrumentation.setConfig({ enabled: 'yes' as never }), 'enabled'],
     ['an unknown option', (instrumentation: AdminClientInstrumentation) => instrumentation.setConfig({ enabeld: true } as never), 'enabeld'],
   ])('%s', (_case, act, field) => {

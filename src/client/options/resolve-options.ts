@@ -83,7 +83,7 @@ export function resolveOptions(options: AdminClientOptions = {}): ResolvedClient
           queries: budget(options.limits?.queries, DEFAULTS.queries, 'limits.queries', fail),
           configuredLimits: perType(options.limits?.mutations?.limit !== undefined, options.limits?.queries?.limit !== undefined),
           configuredWindows: perType(options.limits?.mutations?.windowMs !== undefined, options.limits?.queries?.windowMs !== undefined),
-          store: options.limits?.store,
+          store: permitStore(options.limits?.store, fail),
           leaseMs,
           interactiveReserve: options.limits?.interactiveReserve === undefined ? undefined : nonNegativeInteger(options.limits.interactiveReserve, 0, 'limits.interactiveReserve', fail),
           waitingThresholdMs: nonNegative(options.limits?.waitingThresholdMs, DEFAULTS.waitingThresholdMs, 'limits.waitingThresholdMs', fail),
@@ -119,6 +119,14 @@ const NO_HEADERS: ExtraHeaders = Object.freeze({});
 
 /** Says what is wrong with an option (throws). */
 export type Fail = (field: string, problem: string) => never;
+
+/** A store passed in `limits.store`: a Redis client passed as it is would fail only at the first call. */
+function permitStore(store: PermitStore | undefined, fail: Fail): PermitStore | undefined {
+  const { tryAcquire, release, pause } = (store ?? {}) as Partial<PermitStore>;
+  if (store !== undefined && (typeof tryAcquire !== 'function' || typeof release !== 'function' || typeof pause !== 'function'))
+    fail('limits.store', 'limits.store is not a PermitStore (tryAcquire, release, pause); for Redis pass new RedisPermitStore(client) from school-admin-sdk/redis');
+  return store;
+}
 
 /** How calls are made: what a client sets and a derived client (`withOptions`) may change. */
 export type CallTuning = Pick<ResolvedClientOptions, 'maxRetries' | 'retryBaseDelayMs' | 'maxRetryDelayMs' | 'maxRateLimitWaitMs' | 'bulkChunkSize' | 'headers' | 'requestIdHeaders' | 'priority' | 'telemetry'>;
