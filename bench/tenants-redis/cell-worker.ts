@@ -6,7 +6,8 @@ import { loadavg } from 'node:os';
 import type { AdminClient } from '../../src/client/facade/admin-client.js';
 import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { CellResult, CellSpec } from './cell.js';
-import { bareCall, fakeApi, type FakeApi } from './fake-api.js';
+// The same fake API as bench:tenants (issue 28's memory-store legs), so the two benches' figures compare.
+import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
 import { idealJobMs } from './ideal-job.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
@@ -14,6 +15,7 @@ import { loadSdk, type BenchSdk } from './sdk.js';
 const BASE_URL = 'https://school.example';
 const ENDPOINT = `${BASE_URL}/admin/graphql`;
 const COUPON_ID = 'c0000000-0000-4000-8000-000000000001';
+const BARE_GRANT = 'mutation Grant($couponId: ID!, $userId: ID) { createCouponGrant(couponId: $couponId, userId: $userId) { created } }';
 const WARM_KEYS = 20;
 /** How long after a burst the heap is read a second time. */
 const LATER_MS = 8_000;
@@ -60,7 +62,7 @@ async function sdkJobs(clients: readonly AdminClient[]): Promise<{ ends: number[
 }
 
 async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<void> {
-  await Promise.all(keys.map((key) => Promise.all(members.map((member) => bareCall(api.fetch, ENDPOINT, key, { couponId: COUPON_ID, ...member })))));
+  await Promise.all(keys.map((key) => Promise.all(members.map((member) => bareCall(api.fetch, ENDPOINT, key, BARE_GRANT, { couponId: COUPON_ID, ...member })))));
 }
 
 async function timed<T>(run: () => Promise<T>, calls: number): Promise<{ perSecond: number; value: T }> {
@@ -143,7 +145,7 @@ async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     countedLater = memory();
   }
   // Every count ends a window after its answer.
-  await sleep(Math.max(0, api.lastAnswerAt() + spec.windowMs + 100 - performance.now()));
+  await sleep(Math.max(0, api.answers.last + spec.windowMs + 100 - performance.now()));
   const second = await timed(() => sdkJobs(clients), calls);
   await settled(counters);
   const used = await counters.grown();
