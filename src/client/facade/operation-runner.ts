@@ -50,7 +50,7 @@ export function wireClient(options: ResolvedClientOptions): ClientWiring {
   // Plain literals, not spreads of the resolved budgets: a spread object gets a hidden class of its
   // own in V8 (about 0.2 KB more per client), and a process may hold a client per school.
   const limiter = new RateLimiter({
-    store: pacing.store ?? sharedMemoryStore(),
+    store: pacing.store ?? sharedMemoryStore(options.endpoint),
     buckets: bucketNames(options.apiKey),
     budgets: {
       mutations: { limit: mutations.limit, windowMs: mutations.windowMs, limitIsCeiling: configuredLimits.mutations, windowIsFloor: configuredWindows.mutations },
