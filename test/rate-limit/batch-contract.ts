@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import type { AcquireRequest, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { CONTRACT_WINDOW_MS as WINDOW_MS, contractRequests } from './contract-requests.js';
 import type { VirtualClock } from './virtual-clock.js';
 
-const WINDOW_MS = 1_000;
-const LEASE_MS = 5_000;
 const BUCKET = bucketName('batch-contract-key', 'mutations');
 
 /**
@@ -14,23 +13,9 @@ const BUCKET = bucketName('batch-contract-key', 'mutations');
  * batch request takes them all; on c07ece8 (no batch mode) each of them kept slots back.
  */
 export function describeBatchContract(subject: () => { store: PermitStore; clock: VirtualClock }): void {
-  const request = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => ({ bucket: BUCKET, limit, windowMs: WINDOW_MS, leaseMs: LEASE_MS, ...overrides });
+  const { request, interactive, grant, grantCount, advance } = contractRequests(subject, BUCKET);
   const batch = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => request(limit, { lane: 'background', batch: true, ...overrides });
-  const interactive = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => request(limit, { lane: 'interactive', ...overrides });
-
-  async function grant(acquire: AcquireRequest): Promise<string> {
-    const result = await subject().store.tryAcquire(acquire);
-    if (!result.granted) throw new Error(`expected a permit, got ${JSON.stringify(result)}`);
-    return result.permitId;
-  }
-  async function grantCount(acquire: AcquireRequest, most = 50): Promise<number> {
-    for (let granted = 0; granted < most; granted += 1) {
-      if (!(await subject().store.tryAcquire(acquire)).granted) return granted;
-    }
-    return most;
-  }
   const release = (id: string): Promise<void> => subject().store.release(BUCKET, id, WINDOW_MS);
-  const advance = (ms: number): void => subject().clock.advance(ms);
 
   describe('batch mode: a process that runs bulk work only keeps nothing free for interactive calls', () => {
     it('no reserve: batch work takes every slot, a reserve passed along is not applied', async () => {

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import { BURST_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, WAITER_HOLD_GRACE_MS } from '../../src/rate-limit/lane-rule.js';
 import type { AcquireRequest, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { CONTRACT_LEASE_MS as LEASE_MS, CONTRACT_WINDOW_MS as WINDOW_MS, contractRequests } from './contract-requests.js';
 import type { VirtualClock } from './virtual-clock.js';
 
-const WINDOW_MS = 1_000;
-const LEASE_MS = 5_000;
 const BUCKET = bucketName('lane-contract-key', 'mutations');
 
 /**
@@ -13,27 +12,13 @@ const BUCKET = bucketName('lane-contract-key', 'mutations');
  * clock; called by the shared contract for every store.
  */
 export function describeLaneAndLimitContract(subject: () => { store: PermitStore; clock: VirtualClock }): void {
-  const request = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => ({ bucket: BUCKET, limit, windowMs: WINDOW_MS, leaseMs: LEASE_MS, ...overrides });
+  const { request, interactive, grant, grantCount, advance } = contractRequests(subject, BUCKET);
   const background = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => request(limit, { lane: 'background', ...overrides });
-  const interactive = (limit: number, overrides: Partial<AcquireRequest> = {}): AcquireRequest => request(limit, { lane: 'interactive', ...overrides });
-
-  async function grant(acquire: AcquireRequest): Promise<string> {
-    const result = await subject().store.tryAcquire(acquire);
-    if (!result.granted) throw new Error(`expected a permit, got ${JSON.stringify(result)}`);
-    return result.permitId;
-  }
-  async function grantCount(acquire: AcquireRequest, most = 50): Promise<number> {
-    for (let granted = 0; granted < most; granted += 1) {
-      if (!(await subject().store.tryAcquire(acquire)).granted) return granted;
-    }
-    return most;
-  }
   async function refusal(acquire: AcquireRequest): Promise<number> {
     const result = await subject().store.tryAcquire(acquire);
     if (result.granted) throw new Error('expected a refusal, got a permit');
     return result.retryAfterMs;
   }
-  const advance = (ms: number): void => subject().clock.advance(ms);
 
   describe('lanes: an interactive request overtakes background ones', () => {
     it('an interactive request may take any free slot, the last one included', async () => {
