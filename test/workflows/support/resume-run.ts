@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AdminClient, type GrantToManySummary, type PermitStore } from '../../../src/index.js';
@@ -151,4 +152,16 @@ export function figuresLine(figures: ResumedFigures): string {
     `first run ${figures.firstRequests} requests, resumed ${figures.resumedRequests} (${figures.rateLimited} x 429, ${figures.notOnce.length} members not granted exactly once); ` +
     `last arrival after ${figures.lastArrivalMs} ms; bound ${figures.ruleBoundMs} ms by the permit rule (ratio ${ratio(figures.ruleBoundMs)}), ${figures.physicalBoundMs} ms by the server's window (ratio ${ratio(figures.physicalBoundMs)})`
   );
+}
+
+/**
+ * Issue 30's promise for a resumed run: no 429, nobody granted twice, the first run's requests
+ * still counted (the resumed run waits for most of a window), and the last request within
+ * BOUND_RATIO x the bound that counts them.
+ */
+export function expectResumedWithinBudget(seen: ResumedFigures): void {
+  expect(seen.rateLimited).toBe(0);
+  expect(seen.notOnce).toEqual([]);
+  expect(seen.ruleBoundMs).toBeGreaterThan(BUDGET.windowMs / 2);
+  expect(seen.lastArrivalMs, figuresLine(seen)).toBeLessThanOrEqual(BOUND_RATIO * seen.ruleBoundMs);
 }
