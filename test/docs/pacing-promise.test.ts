@@ -12,7 +12,7 @@ const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 /** The paragraphs that state the default mode's price, from their heading to the batch-mode sentence. */
 function promiseText(document: string): string | undefined {
   const start = document.indexOf('**What the default mode costs a bulk job.**');
-  const end = document.indexOf('a job ends within `1.03 x` the safe bound.', start);
+  const end = document.indexOf('a job ends within `1.03 x` the safe bound', start);
   return start === -1 || end === -1 ? undefined : document.slice(start, end);
 }
 
