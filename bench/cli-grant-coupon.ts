@@ -35,7 +35,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const memberCount = Number(values.members);
 const budget = /^(\d+)\/(\d+)s$/.exec(values['rate-limit']);
-if (budget === null || !(runs >= 1) || !(memberCount >= 1)) throw new Error('Failed to read the options: --runs and --members take positive integers, --rate-limit takes N/Ws (60/10s). Fix the option and run again.');
+if (budget === null || !(Number.isInteger(runs) && runs >= 1) || !(Number.isInteger(memberCount) && memberCount >= 1)) throw new Error('Failed to read the options: --runs and --members take positive integers, --rate-limit takes N/Ws (60/10s). Fix the option and run again.');
 const limit = Number(budget[1]);
 const windowMs = Number(budget[2]) * 1_000;
 const minimumMs = (Math.ceil(memberCount / limit) - 1) * windowMs;
