@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { IoredisConnection } from './accepted-clients.js';
+import { firstDropAfterUp } from './first-drop.js';
 import { RedisStoreError } from '../errors/redis-store-error.js';
 import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
 import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
@@ -75,14 +76,7 @@ export class IoredisScriptConnection implements ScriptConnection {
     // Redis: 'close' each time the connection drops (and again after each failed reconnection:
     // only the first after 'ready' counts). Cluster: a node's connection ends for good ('-node')
     // when the node goes away; the cluster as a whole also emits 'close'.
-    let up = client.status === 'ready';
-    const onReady = (): void => {
-      up = true;
-    };
-    const onClose = (): void => {
-      if (up) listener();
-      up = false;
-    };
+    const { up: onReady, down: onClose } = firstDropAfterUp(listener, client.status === 'ready');
     const onNodeGone = (): void => listener();
     client.on('ready', onReady);
     client.on('close', onClose);

@@ -1,4 +1,5 @@
 import type { NodeRedisConnection } from './accepted-clients.js';
+import { firstDropAfterUp } from './first-drop.js';
 import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
 import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
 
@@ -97,14 +98,7 @@ export class NodeRedisScriptConnection implements ScriptConnection {
     // node-redis wants it listened to) and again after each failed attempt (only the first after
     // 'ready' counts), 'end' when closed. A cluster reports each node's connection
     // ('node-reconnecting', 'node-disconnect') and its own 'disconnect'.
-    let up = !this.#cluster && (client as { isReady?: unknown }).isReady === true;
-    const onReady = (): void => {
-      up = true;
-    };
-    const onDown = (): void => {
-      if (up) listener();
-      up = false;
-    };
+    const { up: onReady, down: onDown } = firstDropAfterUp(listener, !this.#cluster && (client as { isReady?: unknown }).isReady === true);
     const onNodeDown = (): void => listener();
     const events: [string, () => void][] = this.#cluster
       ? [['node-reconnecting', onNodeDown], ['node-disconnect', onNodeDown], ['disconnect', onNodeDown]]
