@@ -13,7 +13,7 @@
  *   `total_reads_processed`, all masters: one per batch of commands that arrived together) and
  *   script calls per permit (INFO commandstats EVALSHA + EVAL).
  * - paced cells (`light`: 2,000 calls/s offered, `heavy`: 8,000): each key grants three budgets'
- *   worth, all keys at once: every key's job time against its own bound (bench/tenants-redis/ideal-job.ts).
+ *   worth, all keys at once: every key's job time against its own bound (bench/tenants/ideal-pacer.ts, the callers not counted).
  * - every cell: requests over a key's budget in any sliding window (the fake server's count), failed calls.
  *
  * Goals (issue 28, Redis): at most 200 B of heap per counted request, at most 1 round trip per

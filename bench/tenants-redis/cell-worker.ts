@@ -8,7 +8,7 @@ import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { CellResult, CellSpec } from './cell.js';
 // The same fake API as bench:tenants (issue 28's memory-store legs), so the two benches' figures compare.
 import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
-import { idealJobMs } from './ideal-job.js';
+import { idealJobMs } from '../tenants/ideal-pacer.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
 

@@ -1,28 +1,15 @@
+import type { CellShape } from '../tenants/cell.js';
+
 /**
  * One cell of the Redis tenants matrix (bench/tenants-redis.ts), as the orchestrator plans it and a
  * worker process runs it. The cells, loads and figures follow bench:tenants (issue 28's memory-store
  * benchmark) so that these legs can join it.
  */
-export interface CellSpec {
+export interface CellSpec extends CellShape {
   /** The store: a leg of legs.ts. */
   leg: string;
   /** The SDK sources run: `now` (this checkout) or a commit (e.g. c07ece8). */
   build: string;
-  keys: number;
-  /** Each key's budget: `budget` grants per `windowMs`. */
-  budget: number;
-  windowMs: number;
-  /**
-   * `burst`: each key grants its full budget at once, twice (a window apart): calls per second
-   * against bare fetch's, heap, round trips. `paced`: each key grants three budgets' worth, all
-   * keys at once: every key's job time against its own bound.
-   */
-  kind: 'burst' | 'paced';
-  /** `burst`, `light` or `heavy`. */
-  load: string;
-  jobPerKey: number;
-  /** How long the fake server takes to answer. */
-  delayMs: number;
 }
 
 /** What a worker reports for its cell. */

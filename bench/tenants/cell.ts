@@ -1,11 +1,5 @@
-/** One cell of the tenants matrix, as the orchestrator plans it and a worker process runs it. */
-export interface CellSpec {
-  /** The store (a leg of legs/index.ts). */
-  leg: string;
-  /** The build run: a dist/ folder. */
-  dist: string;
-  /** How the tables name that build (`now`, `c07ece8`). */
-  sdkLabel: string;
+/** What a cell of the tenants matrix asks of its keys, whatever the store (bench:tenants and bench:tenants:redis). */
+export interface CellShape {
   keys: number;
   /** Each key's budget: `budget` grants per `windowMs`. */
   budget: number;
@@ -22,6 +16,16 @@ export interface CellSpec {
   jobPerKey: number;
   /** How long the fake server takes to answer. */
   delayMs: number;
+}
+
+/** One cell of the tenants matrix, as the orchestrator plans it and a worker process runs it. */
+export interface CellSpec extends CellShape {
+  /** The store (a leg of legs/index.ts). */
+  leg: string;
+  /** The build run: a dist/ folder. */
+  dist: string;
+  /** How the tables name that build (`now`, `c07ece8`). */
+  sdkLabel: string;
 }
 
 /** Heap figures of a burst cell (bytes: V8 heap used plus array buffers, after a full GC). */
