@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCommand } from './run-command.js';
 
@@ -51,6 +51,12 @@ export async function buildAndPack(projectRoot: string, workDir: string): Promis
     if (existsSync(join(projectRoot, entry))) cpSync(join(projectRoot, entry), join(source, entry), { recursive: true });
   }
   symlinkSync(join(projectRoot, 'node_modules'), join(source, 'node_modules'), 'dir');
+  // What `npm run docs` leaves in the tree (CI runs it between two `npm test`s): TypeDoc's HTML
+  // reference with copies of the Markdown pages, whose links only work on the docs site. It must
+  // never be packed, whether or not the docs were built before this test.
+  mkdirSync(join(source, 'docs/api/media'), { recursive: true });
+  writeFileSync(join(source, 'docs/api/index.html'), '<!doctype html><title>school-admin-sdk</title>\n');
+  writeFileSync(join(source, 'docs/api/media/faq.md'), '[Requirements](../README.md#requirements)\n');
 
   await runCommand('npm', ['run', 'build', '--', '--metafile'], { cwd: source });
   const metaDir = join(workDir, 'metafiles');
