@@ -13,7 +13,9 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENET
  * `ERR_SSL_PACKET_LENGTH_TOO_LONG`, a plain-HTTP server behind an `https://` URL: a server would
  * have to send unencrypted bytes after a completed handshake to cause them, which no TLS stack
  * does); the server refused the client's hello (protocol version), or a TLS
- * 1.2 handshake failed (no shared cipher, a client certificate required); or the client refused
+ * 1.2 handshake failed (no shared cipher, a client certificate required: OpenSSL 3.0 names it
+ * `ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE`, 3.2 and later, as in Node 22 and 24,
+ * `ERR_SSL_SSL/TLS_ALERT_HANDSHAKE_FAILURE`); or the client refused
  * the server's protocol. Left out,
  * so they count as "may have reached": TLS 1.3 alerts about a client certificate
  * (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED`, ...), which come after the client has finished its
@@ -22,7 +24,7 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENET
  * costs a retry, a wrong "never reached" could send a mutation twice.
  */
 const TLS_HANDSHAKE =
-  /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_|CERT_|DEPTH_ZERO|SELF_SIGNED|INVALID_CA|ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|UNSUPPORTED_PROTOCOL|TLSV1_ALERT_PROTOCOL_VERSION|SSLV3_ALERT_HANDSHAKE_FAILURE)$)/;
+  /^(ERR_TLS_CERT_ALTNAME_INVALID|UNABLE_TO_|CERT_|DEPTH_ZERO|SELF_SIGNED|INVALID_CA|ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|UNSUPPORTED_PROTOCOL|TLSV1_ALERT_PROTOCOL_VERSION|SSLV3_ALERT_HANDSHAKE_FAILURE|SSL\/TLS_ALERT_HANDSHAKE_FAILURE)$)/;
 
 const neverConnected = (code: string): boolean => NEVER_CONNECTED.has(code) || TLS_HANDSHAKE.test(code);
 

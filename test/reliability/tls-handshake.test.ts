@@ -57,6 +57,10 @@ function tlsServer(options: TlsOptions): Promise<LoopbackServer> {
 
 const LIMIT = 1;
 
+/** OpenSSL 3.2 renamed the "sslv3 alert" reasons "ssl/tls alert" (Node 20 has 3.0; Node 22 and 24 have 3.5). */
+const [opensslMajor = 0, opensslMinor = 0] = process.versions.openssl.split('.').map(Number);
+const HANDSHAKE_FAILURE = opensslMajor > 3 || (opensslMajor === 3 && opensslMinor >= 2) ? 'ERR_SSL_SSL/TLS_ALERT_HANDSHAKE_FAILURE' : 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE';
+
 function client(apiKey: string, port: number, store: MemoryPermitStore): AdminClient {
   return new AdminClient({
     apiKey,
@@ -79,7 +83,7 @@ describe('"A failed handshake sent nothing: classify it as never reached (retry-
   it.each([
     ['an https:// baseUrl for a plain-HTTP server', 'ERR_SSL_WRONG_VERSION_NUMBER', plainHttpServer],
     ['a server that speaks only TLS 1.0', 'ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', () => tlsServer({ minVersion: 'TLSv1', maxVersion: 'TLSv1', ciphers: 'DEFAULT@SECLEVEL=0' })],
-    ['a TLS 1.2 server that requires a client certificate', 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE', () => tlsServer({ maxVersion: 'TLSv1.2', requestCert: true, rejectUnauthorized: true })],
+    ['a TLS 1.2 server that requires a client certificate', HANDSHAKE_FAILURE, () => tlsServer({ maxVersion: 'TLSv1.2', requestCert: true, rejectUnauthorized: true })],
     ['a self-signed server certificate', 'DEPTH_ZERO_SELF_SIGNED_CERT', () => tlsServer({})],
   ])('%s: NetworkError %s, never reached; createCoupon (not safe to repeat) is retried and spends no slot', async (_, code, start) => {
     const server = await start();
