@@ -16,8 +16,9 @@ beforeAll(() => {
 const expectedReport = (userAgent: RegExp) => ({
   userAgent: expect.stringMatching(userAgent),
   grant: { created: true, email: demoMemberEmail(5) },
-  // #journal resolved to the file journal: the header line and one member.
-  journal: { created: 1, lines: 2 },
+  // #journal resolved to the file journal (format 2): the header, the run and its budget, the one
+  // request sent and answered, and the member's outcome.
+  journal: { created: 1, records: ['header', 'run', 'budget', 'sent', 'answered', 'outcome'] },
   refused: { isNetworkError: true, mayHaveReachedServer: false },
   mutationsServed: 2,
 });
