@@ -23,6 +23,16 @@ export function assertValidAcquireRequest(request: AcquireRequest): void {
   if (waiter !== undefined && !(typeof waiter === 'string' && waiter !== '')) fail('waiter', waiter, 'Pass a non-empty id of the waiting queue');
 }
 
+/**
+ * Rejects a permit count (`PermitStore.tryAcquireMany`) that is not a whole number of at least 1.
+ *
+ * @throws RangeError naming the value.
+ */
+export function assertValidPermitCount(count: number): void {
+  if (typeof count === 'number' && Number.isSafeInteger(count) && count >= 1) return;
+  throw new RangeError(`Failed to acquire rate-limit permits: count must be a positive integer, got ${String(count)}. Pass how many waiting calls the permits are for (at least 1).`);
+}
+
 function assertPositiveInteger(field: keyof AcquireRequest, value: unknown, remedy: string): void {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return;
   throw new RangeError(`Failed to acquire a rate-limit permit: ${field} must be a positive integer, got ${String(value)}. ${remedy}.`);

@@ -1,4 +1,4 @@
-import { assertValidAcquireRequest } from './acquire-request-checks.js';
+import { assertValidAcquireRequest, assertValidPermitCount } from './acquire-request-checks.js';
 import { CountedPermits } from './counted-permits.js';
 import { appliedLimit, appliedWindow, backgroundRoom, BURST_MEMORY_WINDOWS, nextRampStep, QUEUE_MEMORY_WINDOWS, RAMP_RESTART_WINDOWS, rampHeld, sharedLimit, WAITER_HOLD_GRACE_MS } from './lane-rule.js';
 import { LevelMemory } from './level-memory.js';
@@ -89,6 +89,27 @@ export class MemoryPermitStore implements PermitStore {
     assertValidAcquireRequest(request);
     const now = this.#now();
     this.#forgetIdle(now);
+    return this.#acquire(request, now);
+  }
+
+  /** {@inheritDoc PermitStore.tryAcquireMany} */
+  async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
+    assertValidAcquireRequest(request);
+    assertValidPermitCount(count);
+    const now = this.#now();
+    this.#forgetIdle(now);
+    const results: AcquireResult[] = [];
+    const demand = request.demand ?? 1;
+    for (let index = 0; index < count; index += 1) {
+      // As the queue would ask next: the call just served no longer waits.
+      const result = this.#acquire(index === 0 ? request : { ...request, demand: Math.max(1, demand - index) }, now);
+      if (result.granted || index === 0) results.push(result);
+      if (!result.granted) break;
+    }
+    return results;
+  }
+
+  #acquire(request: AcquireRequest, now: number): AcquireResult {
     const state = this.#state(request.bucket);
     if (state.learntUntil <= now) state.learntLimit = undefined;
     if (state.learntWindowUntil <= now) state.learntWindow = undefined;

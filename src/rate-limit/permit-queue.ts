@@ -212,43 +212,63 @@ export class PermitQueue implements WaiterOwner<Permit> {
     this.#running = true;
     try {
       for (let head = this.#head(); head !== undefined; head = this.#head()) {
-        let result: AcquireResult;
+        let results: AcquireResult[];
         const freed = this.#freed;
         try {
-          const interactive = head.lane === 'interactive';
-          // The calls queued behind the head are demand; only those made at once are a burst.
-          const burst = interactive ? (this.#callsAtOnce ??= new CallsAtOnce()).at(performance.now()) : undefined;
-          const { owner, type, store } = this.#options;
-          result = await store.tryAcquire(owner.permitRequest(type, head.lane, this.#list(head.lane).size, burst));
+          results = await this.#ask(head.lane);
         } catch (error) {
           // The store failed (e.g. Redis is down): the call it was asked for fails with it.
           const failed = this.#head();
           if (failed !== undefined && this.#leave(failed)) failed.reject(error);
           continue;
         }
-        if (!result.granted) {
-          this.#refused(result);
+        const [first] = results;
+        if (first !== undefined && !first.granted) {
+          this.#refused(first);
           // An interactive call joined while a background call was being asked for: the store's
           // answer for it may differ (held slots, the reserve), so it is asked for now.
           if (head.lane === 'background' && this.#interactive?.head !== undefined) continue;
           if (this.#freed !== freed) continue;
           this.#running = false;
-          this.#arm(this.#sleepMs(result.retryAfterMs));
+          this.#arm(this.#sleepMs(first.retryAfterMs));
           return;
         }
-        this.#options.owner.granted(this.#options.type, result);
-        // The permit goes to whoever heads the queue now: the call it was asked for may have left,
-        // and an interactive call may have arrived meanwhile.
-        const taker = this.#head();
-        const permit = this.#permit(result.permitId);
-        if (taker === undefined) permit.release();
-        else if (this.#leave(taker)) {
-          permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.owner.budgetInForce(this.#options.type) };
-          taker.resolve(permit);
-        }
+        for (const result of results) if (result.granted) this.#handOut(result);
       }
     } finally {
       this.#running = false;
+    }
+  }
+
+  /**
+   * Asks the store for permits for the calls waiting in `lane`: all of them (up to the limit) in
+   * one call when the store can (`tryAcquireMany`: one round trip to a shared store for a window's
+   * worth of slots freeing at once), else for the head.
+   */
+  #ask(lane: Priority): Promise<AcquireResult[]> {
+    const waiting = this.#list(lane).size;
+    // The calls queued behind the head are demand; only those made at once are a burst.
+    const burst = lane === 'interactive' ? (this.#callsAtOnce ??= new CallsAtOnce()).at(performance.now()) : undefined;
+    const { owner, type, store } = this.#options;
+    const request = owner.permitRequest(type, lane, waiting, burst);
+    const count = Math.min(waiting, request.limit);
+    if (count >= 2 && store.tryAcquireMany !== undefined) return store.tryAcquireMany(request, count);
+    return store.tryAcquire(request).then((result) => [result]);
+  }
+
+  /**
+   * A permit goes to whoever heads the queue now: the call it was asked for may have left, and an
+   * interactive call may have arrived meanwhile. With nobody left, it is given back: no request
+   * used it.
+   */
+  #handOut(result: Granted): void {
+    this.#options.owner.granted(this.#options.type, result);
+    const taker = this.#head();
+    const permit = this.#permit(result.permitId);
+    if (taker === undefined) permit.giveBack();
+    else if (this.#leave(taker)) {
+      permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.owner.budgetInForce(this.#options.type) };
+      taker.resolve(permit);
     }
   }
 

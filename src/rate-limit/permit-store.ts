@@ -41,6 +41,16 @@ export interface PermitStore {
    */
   tryAcquire(request: AcquireRequest): Promise<AcquireResult>;
   /**
+   * Optional: takes up to `count` permits at once, as `count` calls of `tryAcquire` made at the
+   * same instant would (with `demand` one less after each permit), in one call: one round trip
+   * for a store shared over the network, where a queue of waiting calls would otherwise ask once
+   * per permit. Resolves with the permits granted (`granted: true`, in order; `counted` is each
+   * one's own count) and, when none could be granted, with the one refusal instead. A store may
+   * grant fewer than the rule allows (it bounds the work of one call): the caller asks again. A
+   * store without it is asked once per permit.
+   */
+  tryAcquireMany?(request: AcquireRequest, count: number): Promise<AcquireResult[]>;
+  /**
    * Marks the permit's request as answered now: it counts for the bucket's window more (the
    * request's `windowMs`, or the learnt window), then frees. `windowMs` is the caller's window, for
    * stores that do not keep one.

@@ -24,7 +24,8 @@
  *   the loss held together when it happened: the lost permits of every process still count at the
  *   server, and no more than that room was free.
  * Otherwise defines `with_generation(reply)`, which appends the generation and the milliseconds
- * of recovery left (0: none) to the rule's reply.
+ * of recovery left (0: none) to the rule's reply, and `recovery_room`, the permits the rule may
+ * grant at once (the room left while the bucket recovers, else `math.huge`).
  */
 export const ACQUIRE_RESET_CHECK = `
 -- Store resets (src/redis/acquire-reset-check.ts): the last 2 KEYS and the last 4 ARGV.
@@ -50,6 +51,8 @@ if expected_generation ~= '' and expected_generation ~= generation then
   return {0, 0, 0, tonumber(ARGV[1]), window, generation, math.max(0, recovering_until - now)}
 end
 local recovery_ms = math.max(0, recovering_until - now)
+-- The permits the recovery still has room for (the rule grants no more at once).
+local recovery_room = math.huge
 if recovery_ms > 0 then
   local held = 0
   local fields = redis.call('HGETALL', recovery_key)
@@ -59,7 +62,8 @@ if recovery_ms > 0 then
   -- Counting now: in flight, or a lease that ended or an answer that came less than a window ago
   -- (answered permits are scored by their answer).
   local from = '(' .. (now - window)
-  if redis.call('ZCOUNT', in_flight, from, '+inf') + redis.call('ZCOUNT', answered, from, '+inf') >= held then
+  recovery_room = held - redis.call('ZCOUNT', in_flight, from, '+inf') - redis.call('ZCOUNT', answered, from, '+inf')
+  if recovery_room <= 0 then
     local retry_at = math.min(now + window, recovering_until)
     local next_answer = redis.call('ZRANGEBYSCORE', answered, from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)[2]
     if next_answer then retry_at = math.min(retry_at, tonumber(next_answer) + window) end

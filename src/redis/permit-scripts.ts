@@ -47,14 +47,17 @@ end
  * ARGV: limit, windowMs, leaseMs, new permit id, clock, lane, reserve, waiter ('' for none),
  * limitIsCeiling ('1' or '0'), share, hold grace ms, windowIsFloor ('1' or '0'), demand, burst
  * memory in windows, ramp, ramp restart in windows, burst ('' when the caller did not tell), queue
- * memory in windows, batch ('1' or '0'), the store's releases riding with this request ('<id> <ms ago> ...', '' for
- * none: src/redis/release-permits-lua.ts, applied once the reset check passed, before the rule),
- * then the store-reset check's four.
- * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs}` when granted
- * (counted: the requests counted with this one), else `{0, retryAfterMs, paused (1|0), appliedLimit,
- * appliedWindow}`; the store-reset check appends the generation and the recovery left (ms) to either,
- * and then how many riding releases were in flight. A refusal of the reset check itself ends with
- * the generation and the recovery left (no release was applied).
+ * memory in windows, batch ('1' or '0'), more permit ids ('<id> <id> ...', '' for none: permits
+ * for the calls waiting behind this one, granted at this instant as far as the rule allows), the
+ * store's releases riding with this request ('<id> <ms ago> ...', '' for none:
+ * src/redis/release-permits-lua.ts, applied once the reset check passed, before the rule), then
+ * the store-reset check's four.
+ * Replies `{1, permitId, appliedLimit, counted, appliedWindow, oldestSentAgoMs, granted}` when
+ * granted (counted: the requests counted with the first permit; granted: how many of the ids, from
+ * the first, were granted), else `{0, retryAfterMs, paused (1|0), appliedLimit, appliedWindow}`; the
+ * store-reset check appends the generation and the recovery left (ms) to either, and then how many
+ * riding releases were in flight. A refusal of the reset check itself ends with the generation and
+ * the recovery left (no release was applied).
  * The same rule as `MemoryPermitStore` (see src/rate-limit/lane-rule.ts).
  */
 export const acquireScript = new LuaScript(`${PRELUDE}${RELEASE_PERMITS}
@@ -166,23 +169,34 @@ else
     if ARGV[19] == '1' then room, background_room, ramp_held = limit - holds, limit, 0 end
   end
   if counted < room and background_count < background_room then
-    redis.call('ZADD', in_flight, now + lease, ARGV[4])
-    redis.call('ZADD', sent, now, ARGV[4])
+    -- This permit, and one for each waiting call's id as far as the rule allows at this instant:
+    -- what the same requests made one after another now would get (nothing above changes with a
+    -- grant but the two counts).
+    local ids = {ARGV[4]}
+    for id in string.gmatch(ARGV[20], '%S+') do ids[#ids + 1] = id end
+    local grants = math.min(#ids, room - counted, background_room - background_count, recovery_room)
+    local leases, sends = {}, {}
+    for g = 1, grants do
+      leases[2 * g - 1], leases[2 * g] = now + lease, ids[g]
+      sends[2 * g - 1], sends[2 * g] = now, ids[g]
+    end
+    redis.call('ZADD', in_flight, unpack(leases))
+    redis.call('ZADD', sent, unpack(sends))
     extend_ttl(in_flight, lease + window, ARGV[5])
     extend_ttl(sent, lease + window, ARGV[5])
     if is_interactive then
-      redis.call('ZADD', interactive, now + lease, ARGV[4])
+      redis.call('ZADD', interactive, unpack(leases))
       extend_ttl(interactive, lease + window, ARGV[5])
       if waiter ~= '' then redis.call('ZREM', markers, 'waiter:' .. waiter) end
     else
       if new_job then raise('ramp:' .. now, now + tonumber(ARGV[16]) * window) end
-      redis.call('ZADD', background, now + lease, ARGV[4])
+      redis.call('ZADD', background, unpack(leases))
       extend_ttl(background, lease + window, ARGV[5])
     end
     if learnt then extend_ttl(learnt_key, lease + window, ARGV[5]) end
     if learnt_window then extend_ttl(learnt_window_key, lease + window, ARGV[5]) end
     local oldest = redis.call('ZRANGE', sent, 0, 0, 'WITHSCORES')[2]
-    return with_generation({1, ARGV[4], applied, counted + 1, window, now - tonumber(oldest or now)})
+    return with_generation({1, ARGV[4], applied, counted + 1, window, now - tonumber(oldest or now), grants})
   end
   -- Refused: ask again when enough counted requests (and, for background, enough background ones)
   -- have left; background also when a hold or a remembered interactive level ends.

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../errors/invalid-input-error.js';
-import { assertValidAcquireRequest } from '../rate-limit/acquire-request-checks.js';
+import { assertValidAcquireRequest, assertValidPermitCount } from '../rate-limit/acquire-request-checks.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../rate-limit/permit-store.js';
 import { ReleaseListeners } from '../rate-limit/release-listeners.js';
 import { permitKeys, type PermitKeys } from './permit-keys.js';
@@ -29,6 +29,8 @@ export interface RedisPermitStoreOptions {
 }
 
 const DEFAULT_KEY_PREFIX = 'school-admin-sdk:';
+/** Permits one script call grants at most: bounds the script's run, during which Redis serves nobody else. */
+const MAX_PERMITS_PER_CALL = 256;
 
 /**
  * The {@link PermitStore} shared by every process and machine that uses one API key: the permit
@@ -102,32 +104,51 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
   /** {@inheritDoc PermitStore.tryAcquire} */
   async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     assertValidAcquireRequest(request);
+    const [result] = await this.#acquire(request, 1);
+    if (result === undefined) throw unexpectedReply();
+    return result;
+  }
+
+  /**
+   * {@inheritDoc PermitStore.tryAcquireMany}
+   *
+   * One script call grants them all (at most 256: ask again for more).
+   */
+  async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
+    assertValidAcquireRequest(request);
+    assertValidPermitCount(count);
+    return this.#acquire(request, Math.min(count, MAX_PERMITS_PER_CALL));
+  }
+
+  async #acquire(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
     const keys = this.#keys(request.bucket);
     // A reply that shows Redis lost the bucket's data is followed by a recovery and one more try.
     for (let attempt = 1; ; attempt += 1) {
-      const permitId = this.#resets.newPermitId();
+      const permitIds = Array.from({ length: count }, () => this.#resets.newPermitId());
+      const [permitId = ''] = permitIds;
       const ask = this.#resets.ask(request, keys, permitId);
       // The bucket's releases waiting for the turn of the event loop go with this request.
       const riding = this.#pending.take(request.bucket);
       let reply: unknown;
       try {
-        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], [...acquireArguments(request, permitId, this.#clockArgument()), riding?.argument(this.#now()) ?? '', ...ask.args]);
+        const args = [...acquireArguments(request, permitId, this.#clockArgument()), permitIds.slice(1).join(' '), riding?.argument(this.#now()) ?? '', ...ask.args];
+        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], args);
       } catch (error) {
         if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
         throw error;
       }
       const { rest, released } = splitReleasedCount(reply);
       const { rule, generation } = splitGenerationReply(rest);
-      const result = parseAcquireReply(rule);
+      const results = parseAcquireReply(rule, permitIds);
       if (generation === undefined) throw unexpectedReply();
       if (!this.#resets.isReset(ask, generation)) {
         if (riding !== undefined) this.#delivered(request.bucket, riding, released);
-        this.#resets.answered(request, ask, generation, result);
-        return result;
+        for (const result of results) this.#resets.answered(request, ask, generation, result);
+        return results;
       }
       // Redis lost the data the releases were for: the recovery writes them back with the rest; sent again, they change nothing.
       if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
-      if (attempt > 1) return result;
+      if (attempt > 1) return results;
       await this.#resets.recover(request, keys, generation.generation);
     }
   }
@@ -267,7 +288,7 @@ function acquireKeys(keys: PermitKeys): string[] {
   return [keys.answered, keys.inFlight, keys.paused, keys.interactive, keys.learntLimit, keys.background, keys.learntWindow, keys.interactivePermits, keys.sent];
 }
 
-/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), batch mode last, before the riding releases and the reset check's. */
+/** The acquire script's ARGV for the rule (src/redis/permit-scripts.ts), batch mode last, before the more permit ids, the riding releases and the reset check's. */
 function acquireArguments(request: AcquireRequest, permitId: string, clock: string): (string | number)[] {
   return [
     request.limit,
@@ -292,14 +313,15 @@ function acquireArguments(request: AcquireRequest, permitId: string, clock: stri
   ];
 }
 
-function parseAcquireReply(reply: unknown): AcquireResult {
+/** The rule's reply: the permits granted (the first `granted` of `permitIds`), or the refusal. */
+function parseAcquireReply(reply: unknown, permitIds: readonly string[]): AcquireResult[] {
   if (Array.isArray(reply)) {
-    const [granted, second, third, fourth, fifth, sixth] = reply as unknown[];
-    if (granted === 1 && typeof second === 'string' && typeof third === 'number' && typeof fourth === 'number' && typeof fifth === 'number' && typeof sixth === 'number') {
-      return { granted: true, permitId: second, limit: third, counted: fourth, windowMs: fifth, oldestSentAgoMs: sixth };
+    const [granted, second, third, fourth, fifth, sixth, seventh] = reply as unknown[];
+    if (granted === 1 && second === permitIds[0] && typeof third === 'number' && typeof fourth === 'number' && typeof fifth === 'number' && typeof sixth === 'number' && typeof seventh === 'number' && seventh >= 1 && seventh <= permitIds.length) {
+      return permitIds.slice(0, seventh).map((permitId, index) => ({ granted: true, permitId, limit: third, counted: fourth + index, windowMs: fifth, oldestSentAgoMs: sixth }));
     }
     if (granted === 0 && typeof second === 'number' && (third === 0 || third === 1) && typeof fourth === 'number' && typeof fifth === 'number') {
-      return { granted: false, retryAfterMs: second, paused: third === 1, limit: fourth, windowMs: fifth };
+      return [{ granted: false, retryAfterMs: second, paused: third === 1, limit: fourth, windowMs: fifth }];
     }
   }
   throw unexpectedReply();

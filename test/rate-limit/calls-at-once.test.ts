@@ -10,13 +10,18 @@ import type { AcquireRequest, AcquireResult } from '../../src/rate-limit/permit-
 const KEY = 'sk_live_calls_at_once';
 const WINDOW_MS = 400;
 
-/** A memory store that keeps every interactive request it was asked. */
+/** A memory store that keeps every interactive request it was asked (for one permit or several). */
 class RecordingStore extends MemoryPermitStore {
   readonly interactive: AcquireRequest[] = [];
 
   override async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     if (request.lane !== 'background') this.interactive.push(request);
     return super.tryAcquire(request);
+  }
+
+  override async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
+    if (request.lane !== 'background') this.interactive.push(request);
+    return super.tryAcquireMany(request, count);
   }
 }
 

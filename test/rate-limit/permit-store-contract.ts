@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bucketName } from '../../src/rate-limit/bucket-name.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+import { describeAcquireManyContract } from './acquire-many-contract.js';
 import { describeBatchContract } from './batch-contract.js';
 import { describeLaneAndLimitContract } from './lane-contract.js';
 import { VirtualClock } from './virtual-clock.js';
@@ -335,6 +336,7 @@ export function describePermitStoreContract(open: OpenStore): void {
 
   describeLaneAndLimitContract(() => ({ store, clock }));
   describeBatchContract(() => ({ store, clock }));
+  describeAcquireManyContract(() => ({ store, clock }));
 
   describe('requests no store can decide on', () => {
     it.each([

@@ -101,6 +101,20 @@ describe('RedisPermitStore when Redis loses its data: "the lost count must not r
     expect(await grantedOf(survivor, request(4), 4)).toBe(2);
   });
 
+  it('permits asked for together (tryAcquireMany, a queue of waiting calls) get no more of the recovery\'s room than one by one', async () => {
+    const { stores, clock } = processes(3);
+    const [survivor, gone, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore<Redis>];
+    for (const store of [survivor, survivor, gone, gone]) await store.release(BUCKET, await grant(store, request(4)), WINDOW_MS);
+    await loseData();
+    clock.set(200);
+    expect(await survivor.tryAcquire(request(4))).toMatchObject({ granted: false, retryAfterMs: 800 });
+    clock.set(1_000);
+    // The limit has room for 4, the recovery for the survivor's 2 only.
+    const granted = (await newcomer.tryAcquireMany(request(4), 4)).filter((result) => result.granted);
+    expect(granted).toHaveLength(2);
+    expect(await grantedOf(survivor, request(4), 1)).toBe(0);
+  });
+
   it("two stores that saw the loss add up what each held: the room is the sum, never more", async () => {
     const { stores, clock } = processes(3);
     const [first, second, newcomer] = stores as [RedisPermitStore, RedisPermitStore, RedisPermitStore<Redis>];

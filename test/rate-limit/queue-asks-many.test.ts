@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { bucketName } from '../../src/rate-limit/bucket-name.js';
+import { RateLimiter, type Permit } from '../../src/rate-limit/limiter.js';
+import { MemoryPermitStore } from '../../src/rate-limit/memory-permit-store.js';
+import type { AcquireRequest, AcquireResult, PermitStore } from '../../src/rate-limit/permit-store.js';
+
+const KEY = 'sk_live_queue_asks_many';
+const BUCKET = bucketName(KEY, 'mutations');
+const WINDOW_MS = 150;
+
+/** A memory store that counts how it was asked, and can hold its many-permit answers back. */
+class CountingStore extends MemoryPermitStore {
+  single = 0;
+  many: number[] = [];
+  givenBack = 0;
+  /** While set, tryAcquireMany waits for it before answering. */
+  gate: Promise<void> | undefined;
+
+  override async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
+    this.single += 1;
+    return super.tryAcquire(request);
+  }
+
+  override async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
+    this.many.push(count);
+    const results = await super.tryAcquireMany(request, count);
+    await this.gate;
+    return results;
+  }
+
+  override async giveBack(bucket: string, permitId: string): Promise<void> {
+    this.givenBack += 1;
+    return super.giveBack(bucket, permitId);
+  }
+}
+
+function limiter(store: PermitStore, limit: number): RateLimiter {
+  return new RateLimiter({
+    store,
+    buckets: { mutations: BUCKET, queries: bucketName(KEY, 'queries') },
+    budgets: { mutations: { limit, windowMs: WINDOW_MS }, queries: { limit, windowMs: WINDOW_MS } },
+    leaseMs: 5_000,
+  });
+}
+
+/** Takes every permit as it comes and answers its request at once. */
+const answered = (permit: Promise<Permit>): Promise<Permit> => permit.then((taken) => (taken.release(), taken));
+
+describe('a queue of waiting calls asks the store for their permits together (one round trip to Redis per freed window, not one per permit)', () => {
+  it('40 calls under a budget of 10: the 30 that wait get their permits in a few store calls, not 30', async () => {
+    const store = new CountingStore();
+    const pacing = limiter(store, 10);
+    const permits = await Promise.all(Array.from({ length: 40 }, () => answered(pacing.acquire('mutations', { priority: 'background' }))));
+    expect(permits).toHaveLength(40);
+    // The 40 asked at once on their own (the fast path); each later window's 10 in one call.
+    expect(store.single).toBe(40);
+    expect(store.many.filter((count) => count > 1).length).toBeGreaterThanOrEqual(3);
+    expect(store.many.length).toBeLessThanOrEqual(8);
+  });
+
+  it('a store without tryAcquireMany is asked once per permit, and serves every call', async () => {
+    const memory = new MemoryPermitStore();
+    let asks = 0;
+    const store: PermitStore = {
+      tryAcquire: (request) => ((asks += 1), memory.tryAcquire(request)),
+      release: (bucket, permitId, windowMs) => memory.release(bucket, permitId, windowMs),
+      pause: (bucket, untilMs) => memory.pause(bucket, untilMs),
+    };
+    const permits = await Promise.all(Array.from({ length: 25 }, () => answered(limiter(store, 10).acquire('mutations'))));
+    expect(permits).toHaveLength(25);
+    expect(asks).toBeGreaterThanOrEqual(25 + 15);
+  });
+
+  it('permits granted for calls that left meanwhile (aborted) are given back: their slots are free at once', async () => {
+    const store = new CountingStore();
+    const pacing = limiter(store, 3);
+    const first = await Promise.all([1, 2, 3].map(() => pacing.acquire('mutations')));
+    const aborts = [new AbortController(), new AbortController()];
+    const staying = pacing.acquire('mutations');
+    const leaving = aborts.map((controller) => pacing.acquire('mutations', { signal: controller.signal }).catch((error: unknown) => error));
+    let open: () => void = () => undefined;
+    store.gate = new Promise((resolve) => (open = resolve));
+    for (const permit of first) permit.release();
+    // The store is asked for the three waiting calls once the window has passed; two leave before it answers.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
+    expect(store.many).toEqual([3]);
+    for (const controller of aborts) controller.abort(new Error('caller gave up'));
+    store.gate = undefined;
+    open();
+    (await staying).release();
+    expect(await Promise.all(leaving)).toEqual([new Error('caller gave up'), new Error('caller gave up')]);
+    expect(store.givenBack).toBe(2);
+    // Two of the three slots are free now, not a window after.
+    expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(true);
+    expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(true);
+    expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(false);
+  });
+});
