@@ -8,7 +8,7 @@ import { acquireScript, giveBackScript, learnBudgetScript, pauseScript, releaseS
 import { splitGenerationReply, StoreResetGuard } from './store-reset-guard.js';
 import type { RedisConnection } from './connection/accepted-clients.js';
 import { clientForUrl, isRedisUrl, scriptConnectionFor } from './connection/open-connection.js';
-import type { ScriptConnection } from './connection/script-connection.js';
+import type { ScriptCall, ScriptConnection } from './connection/script-connection.js';
 import type { LuaScript } from './lua-script.js';
 import { bucketKeysShareASlot } from './hash-slot.js';
 import { PendingReleases, type ReleaseBatch } from './pending-releases.js';
@@ -131,8 +131,9 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
       const riding = this.#pending.take(request.bucket);
       let reply: unknown;
       try {
-        const args = [...acquireArguments(request, permitId, this.#clockArgument()), permitIds.slice(1).join(' '), riding?.argument(this.#now()) ?? '', ...ask.args];
-        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], args);
+        const rule = [...acquireArguments(request, permitId, this.#clockArgument()), permitIds.slice(1).join(' ')];
+        // The riding releases' "ms ago" is taken when the call leaves (it may wait for a turn).
+        reply = await this.#run(acquireScript, [...acquireKeys(keys), ...ask.keys], () => [...rule, riding?.argument(this.#now()) ?? '', ...ask.args]);
       } catch (error) {
         if (riding !== undefined) this.#pending.putBack(request.bucket, riding);
         throw error;
@@ -216,7 +217,7 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
     return [...batches].map(async ([bucket, batch]) => {
       const keys = this.#keys(bucket);
       try {
-        const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], [batch.windowMs, this.#clockArgument(), batch.argument(this.#now())]);
+        const released = await this.#run(releaseScript, [keys.answered, keys.inFlight, keys.background, keys.interactivePermits], () => [batch.windowMs, this.#clockArgument(), batch.argument(this.#now())]);
         this.#delivered(bucket, batch, typeof released === 'number' ? released : 0);
       } catch (error) {
         // As a release sent on its own would: the caller may ignore it (the ledger has the answer).
@@ -235,7 +236,7 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
     return (this.#clock ?? Date.now)();
   }
 
-  #run(script: LuaScript, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+  #run(script: LuaScript, keys: readonly string[], args: ScriptCall['args']): Promise<unknown> {
     return this.#connection.run({ script, keys, args });
   }
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { IoredisConnection } from './accepted-clients.js';
 import { firstDropAfterUp } from './first-drop.js';
 import { RedisStoreError } from '../errors/redis-store-error.js';
-import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
+import { argumentsOf, redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
 import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
 
 /** The part of an ioredis `Redis` or `Cluster` the store calls. */
@@ -59,7 +59,8 @@ export class IoredisScriptConnection implements ScriptConnection {
   }
 
   async #once(call: ScriptCall): Promise<unknown> {
-    const { script, keys, args } = call;
+    const { script, keys } = call;
+    const args = argumentsOf(call);
     try {
       return await this.#client.evalsha(script.sha1, keys.length, ...keys, ...args);
     } catch (error) {

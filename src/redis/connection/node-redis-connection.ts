@@ -1,6 +1,6 @@
 import type { NodeRedisConnection } from './accepted-clients.js';
 import { firstDropAfterUp } from './first-drop.js';
-import { redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
+import { argumentsOf, redisCodeOf, scriptFailure, type ScriptCall, type ScriptConnection } from './script-connection.js';
 import { retryWhileUnavailable, UNAVAILABLE_RETRY, type UnavailableRetryPolicy } from './unavailable-retry.js';
 
 /** Script options of node-redis's `evalSha` and `eval` (4, 5 and 6 alike). */
@@ -70,8 +70,7 @@ export class NodeRedisScriptConnection implements ScriptConnection {
   }
 
   async run(call: ScriptCall): Promise<unknown> {
-    const options: ScriptOptions = { keys: [...call.keys], arguments: call.args.map(String) };
-    return retryWhileUnavailable(() => this.#once(call, options), (error) => this.#transient(error), this.#retry).catch((error: unknown) => {
+    return retryWhileUnavailable(() => this.#once(call, { keys: [...call.keys], arguments: argumentsOf(call).map(String) }), (error) => this.#transient(error), this.#retry).catch((error: unknown) => {
       throw scriptFailure(error);
     });
   }

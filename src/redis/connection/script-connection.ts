@@ -1,11 +1,24 @@
 import type { LuaScript } from '../lua-script.js';
 import { RedisStoreError } from '../errors/redis-store-error.js';
 
+/** A script call's ARGV. */
+export type ScriptArguments = readonly (string | number)[];
+
 /** One script call: its KEYS (all in one hash slot) and ARGV. */
 export interface ScriptCall {
   readonly script: LuaScript;
   readonly keys: readonly string[];
-  readonly args: readonly (string | number)[];
+  /**
+   * ARGV, or what makes it when the call is written to the client (after its wait for a turn,
+   * calls-in-flight.ts): an argument that says how long ago something happened must be taken
+   * then, or Redis would date it later by the wait (a release's answer, counting a window from it).
+   */
+  readonly args: ScriptArguments | (() => ScriptArguments);
+}
+
+/** The call's ARGV, as of now. */
+export function argumentsOf(call: ScriptCall): ScriptArguments {
+  return typeof call.args === 'function' ? call.args() : call.args;
 }
 
 /**
