@@ -31,6 +31,15 @@ export interface PermitWait {
 }
 
 type Refusal = Extract<AcquireResult, { granted: false }>;
+
+/** A call of the fast path waiting for its lane's calls of the same run to ask together. */
+interface DirectCall {
+  options: QueueAcquireOptions;
+  since: number;
+  burst: number | undefined;
+  resolve: (permit: Permit | Promise<Permit>) => void;
+  reject: (reason: unknown) => void;
+}
 type Granted = Extract<AcquireResult, { granted: true }>;
 
 /**
@@ -78,7 +87,8 @@ export interface QueueAcquireOptions {
  *
  * - Fast path: a call whose lane is empty (for background: both lanes) asks the store at once, so
  *   a burst up to the limit leaves within microtasks and an interactive call can take the slot
- *   the store keeps free for interactive traffic while background calls wait.
+ *   the store keeps free for interactive traffic while background calls wait. Calls of a lane made
+ *   in one synchronous run ask together (`tryAcquireMany`, when the store has it).
  * - Otherwise it waits in its lane. One dispatch loop asks the store for the head, hands each
  *   permit to the head of the queue as it is then, and on a refusal sleeps on one timer until the
  *   store's `retryAfterMs` (at most a window).
@@ -110,6 +120,8 @@ export class PermitQueue implements WaiterOwner<Permit> {
   #freed = 0;
   /** Stops hearing the store's `onRelease` (subscribed while calls wait: other clients' permits given back). */
   #stopListening: (() => void) | undefined;
+  /** Per lane, the calls of the current synchronous run that will ask the store together (made when first needed). */
+  #together: Map<Priority, DirectCall[]> | undefined;
 
   constructor(options: PermitQueueOptions) {
     this.#options = options;
@@ -131,6 +143,81 @@ export class PermitQueue implements WaiterOwner<Permit> {
     if (interactive) burst = options.head ? 1 : (this.#callsAtOnce ??= new CallsAtOnce()).made(since);
     const direct = interactive ? (this.#interactive?.size ?? 0) === 0 : this.waiting === 0;
     if (!direct) return this.#enqueue(options, since, undefined);
+    if (this.#options.store.tryAcquireMany !== undefined) return this.#askTogether(options, since, burst);
+    return this.#askAlone(options, since, burst);
+  }
+
+  /**
+   * The fast path, for a store that grants several permits in one call: the calls of a lane made
+   * in one synchronous run (a burst: `Promise.all` over a list) ask the store together at the end
+   * of it, in one call, instead of one call each (a round trip to Redis each, in order: 100 keys
+   * x 60 calls made at once took 0.6 s to send their first window).
+   */
+  #askTogether(options: QueueAcquireOptions, since: number, burst: number | undefined): Promise<Permit> {
+    return new Promise<Permit>((resolve, reject) => {
+      const lane = options.lane;
+      const together = (this.#together ??= new Map());
+      let calls = together.get(lane);
+      if (calls === undefined) {
+        const collected: DirectCall[] = [];
+        calls = collected;
+        together.set(lane, collected);
+        queueMicrotask(() => {
+          together.delete(lane);
+          this.#sendTogether(lane, collected);
+        });
+      }
+      calls.push({ options, since, burst, resolve, reject });
+    });
+  }
+
+  #sendTogether(lane: Priority, calls: DirectCall[]): void {
+    const [only] = calls;
+    if (calls.length === 1 && only !== undefined) {
+      this.#askAlone(only.options, only.since, only.burst).then(only.resolve, only.reject);
+      return;
+    }
+    const freed = this.#freed;
+    const { owner, type, store } = this.#options;
+    const request = owner.permitRequest(type, lane, calls.length, calls.at(-1)?.burst);
+    (store.tryAcquireMany?.(request, Math.min(calls.length, request.limit)) ?? Promise.resolve([])).then(
+      (results) => {
+        const waiting = calls.values();
+        // The next call still there (one that was aborted meanwhile leaves with its signal's reason).
+        const nextCall = (): DirectCall | undefined => {
+          for (let call = waiting.next(); call.done !== true; call = waiting.next()) {
+            if (call.value.options.signal?.aborted !== true) return call.value;
+            call.value.reject(call.value.options.signal.reason);
+          }
+          return undefined;
+        };
+        let refusal: Refusal | undefined;
+        for (const result of results) {
+          if (!result.granted) {
+            refusal = result;
+            this.#refused(result);
+            continue;
+          }
+          owner.granted(type, result);
+          const permit = this.#permit(result.permitId);
+          const taker = nextCall();
+          if (taker === undefined) permit.giveBack();
+          else taker.resolve(permit);
+        }
+        // The rest wait in the lane: until the store's time when it refused, else (fewer granted
+        // than asked for) the loop asks again at once and sleeps on its answer.
+        const retryAfterMs = refusal === undefined || this.#freed !== freed ? 0 : refusal.retryAfterMs;
+        for (let call = nextCall(); call !== undefined; call = nextCall()) call.resolve(this.#enqueue(call.options, call.since, retryAfterMs));
+      },
+      (error: unknown) => {
+        for (const call of calls) call.reject(error);
+      },
+    );
+  }
+
+  /** The fast path of one call: it asks the store at once. */
+  #askAlone(options: QueueAcquireOptions, since: number, burst: number | undefined): Promise<Permit> {
+    const { signal } = options;
     const freed = this.#freed;
     const { owner, type, store } = this.#options;
     return store.tryAcquire(owner.permitRequest(type, options.lane, 1, burst)).then((result) => {

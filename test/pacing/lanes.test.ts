@@ -23,6 +23,13 @@ class LaneRecordingStore extends MemoryPermitStore {
     return super.tryAcquire(request);
   }
 
+  /** Calls made at once ask together: one lane per permit asked for. */
+  override async tryAcquireMany(request: AcquireRequest, count: number) {
+    const results = await super.tryAcquireMany(request, count);
+    for (const _ of results) this.lanes.push(request.lane);
+    return results;
+  }
+
   /** The lanes recorded since the last call. */
   take(): (Priority | undefined)[] {
     return this.lanes.splice(0);
