@@ -84,7 +84,7 @@ function formatCell(result: CellResult): string {
   const parts = [`${cellName(result.spec)}:`, `${calls} k calls/s${bare === '' ? '' : ` (bare fetch ${bare})`}`];
   if (result.heapPerCounted !== undefined) parts.push(`heap ${fixed(result.heapPerCounted, 0)} B per counted request (8 s later: ${fixed(result.heapPerCountedLater, 0)})`);
   parts.push(`${fixed(result.roundTripsPerPermit, 2)} round trips and ${fixed(result.scriptCallsPerPermit, 2)} script calls per permit`);
-  if (result.jobs !== undefined) parts.push(`job/bound worst ${fixed(result.jobs.worst, 3)} (p99 ${fixed(result.jobs.p99, 3)}, median ${fixed(result.jobs.median, 3)}, worst/median ${fixed(result.jobs.worst / result.jobs.median, 3)}; worst ${fixed(result.jobs.worstJobMs, 0)} ms against ${fixed(result.jobs.worstBoundMs, 0)})`);
+  if (result.jobs !== undefined) parts.push(`job/bound worst ${fixed(result.jobs.worst, 3)} (p99 ${fixed(result.jobs.p99, 3)}, median ${fixed(result.jobs.median, 3)}, worst/median ${fixed(result.jobs.worst / result.jobs.median, 3)}; worst ${fixed(result.jobs.worstJobMs, 0)} ms against ${fixed(result.jobs.worstBoundMs, 0)}; median key: first window left in ${fixed(result.jobs.firstWindowMs, 0)} ms, later requests ${fixed(result.jobs.reuseLagMs, 0)} ms after their slot freed)`);
   parts.push(`${result.overLimit} over limit, ${result.failed} failed, load ${result.load.map((load) => load.toFixed(1)).join('->')}`);
   return parts.join(', ');
 }

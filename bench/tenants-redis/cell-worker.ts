@@ -170,11 +170,17 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const calls = keys.length * spec.jobPerKey;
   const api = fakeApi(keys, calls, spec.delayMs);
   const clients = clientsFor(sdk, keys, api, open.store(), { limit: spec.budget, windowMs: spec.windowMs });
-  // Each key's round trips as the SDK saw them, in the order sent.
+  // Each key's round trips as the SDK saw them, and when each request left, in the order sent.
+  const sentAt: number[][] = [];
   const roundTrips = clients.map((admin) => {
     const trips: number[] = [];
+    const sends: number[] = [];
+    sentAt.push(sends);
     const order = new Map<string, number>();
-    admin.on('request', (event) => void order.set(`${event.callId}/${event.attempt}`, trips.push(Number.NaN) - 1));
+    admin.on('request', (event) => {
+      sends.push(performance.now());
+      order.set(`${event.callId}/${event.attempt}`, trips.push(Number.NaN) - 1);
+    });
     admin.on('response', (event) => void (trips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
     return trips;
   });
@@ -190,6 +196,8 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     const boundMs = idealJobMs(roundTrips[index] ?? [], spec.budget, spec.windowMs);
     return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs };
   });
+  const lateness = sentAt.map((sends, index) => latenessOf(sends, roundTrips[index] ?? [], started));
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as (typeof perKey)[number];
   const worst = sorted.at(-1) as (typeof perKey)[number];
@@ -198,12 +206,33 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     bareCallsPerSecond: [],
     heapPerCounted: undefined,
     heapPerCountedLater: undefined,
-    jobs: { worst: worst.ratio, median: at(0.5).ratio, p99: at(0.99).ratio, worstJobMs: worst.jobMs, worstBoundMs: worst.boundMs, wallMs },
+    jobs: {
+      worst: worst.ratio,
+      median: at(0.5).ratio,
+      p99: at(0.99).ratio,
+      worstJobMs: worst.jobMs,
+      worstBoundMs: worst.boundMs,
+      wallMs,
+      firstWindowMs: median(lateness.map((key) => key.firstWindowMs)),
+      reuseLagMs: median(lateness.map((key) => key.reuseLagMs)),
+    },
     roundTripsPerPermit: used.reads / (calls - failed),
     scriptCallsPerPermit: used.scripts / (calls - failed),
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed,
   };
+}
+
+/**
+ * Where a key's job lost time against its bound: how long its first window took to leave (the
+ * budget-th request's send, from the start), and how late, on average, each later request left
+ * after the slot it took had freed (a window after the answer that freed it, in answer order).
+ */
+function latenessOf(sends: readonly number[], roundTrips: readonly number[], started: number): { firstWindowMs: number; reuseLagMs: number } {
+  const limit = spec.budget;
+  const answers = sends.map((sent, index) => sent + (roundTrips[index] ?? 0)).sort((a, b) => a - b);
+  const lags = sends.slice(limit).map((sent, index) => sent - ((answers[index] ?? 0) + spec.windowMs));
+  return { firstWindowMs: (sends[limit - 1] ?? started) - started, reuseLagMs: lags.length === 0 ? 0 : lags.reduce((sum, lag) => sum + lag, 0) / lags.length };
 }
 
 const loadAtStart = loadavg()[0] ?? 0;

@@ -24,7 +24,20 @@ export interface CellResult {
   /** The same, read 8 s later while the round's requests still count (undefined when the window is too short). */
   heapPerCountedLater?: number | undefined;
   /** Job time / bound of the worst key, the median key, the 99th percentile (paced cells). */
-  jobs: { worst: number; median: number; p99: number; worstJobMs: number; worstBoundMs: number; wallMs: number } | undefined;
+  jobs:
+    | {
+        worst: number;
+        median: number;
+        p99: number;
+        worstJobMs: number;
+        worstBoundMs: number;
+        wallMs: number;
+        /** Median over keys: when the key's first window (its budget-th request) left, from the start. */
+        firstWindowMs?: number;
+        /** Median over keys: how late each later request left after its slot freed, on average. */
+        reuseLagMs?: number;
+      }
+    | undefined;
   /** Store round trips per permit granted: socket reads Redis processed (INFO stats total_reads_processed, all masters). */
   roundTripsPerPermit: number;
   /** Script calls per permit granted (INFO commandstats: EVALSHA + EVAL, all masters). */
