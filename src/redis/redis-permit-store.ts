@@ -43,6 +43,8 @@ const MAX_PERMITS_PER_CALL = 256;
  * - Keys hold only the bucket name (a hash of the API key) and expire once the bucket is idle
  *   (nothing counts any more: its window, plus the lease of any permit not released, has passed);
  *   the bucket's generation stays as long again, so that idleness never looks like a loss.
+ * - `tryAcquireMany` grants up to 256 permits in one script call (one round trip); a client asks
+ *   with it for the calls made at once and for those waiting when slots free.
  * - `onRelease` tells about releases (and permits given back) made through this store instance;
  *   other processes' releases are seen at the next `tryAcquire` (its `retryAfterMs`).
  * - When Redis loses its data (a restart without persistence, a failover to a replica without the
@@ -109,11 +111,7 @@ export class RedisPermitStore<Client extends RedisConnection = RedisConnection> 
     return result;
   }
 
-  /**
-   * {@inheritDoc PermitStore.tryAcquireMany}
-   *
-   * One script call grants them all (at most 256: ask again for more).
-   */
+  /** {@inheritDoc PermitStore.tryAcquireMany} */
   async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
     assertValidAcquireRequest(request);
     assertValidPermitCount(count);
