@@ -172,15 +172,15 @@ export class PermitQueue implements WaiterOwner<Permit> {
   }
 
   #sendTogether(lane: Priority, calls: DirectCall[]): void {
-    const [only] = calls;
-    if (calls.length === 1 && only !== undefined) {
-      this.#askAlone(only.options, only.since, only.burst).then(only.resolve, only.reject);
+    const { owner, type, store } = this.#options;
+    // A call made alone asks alone (tryAcquire: the store's cheapest answer).
+    if (calls.length === 1 || store.tryAcquireMany === undefined) {
+      for (const call of calls) this.#askAlone(call.options, call.since, call.burst).then(call.resolve, call.reject);
       return;
     }
     const freed = this.#freed;
-    const { owner, type, store } = this.#options;
     const request = owner.permitRequest(type, lane, calls.length, calls.at(-1)?.burst);
-    (store.tryAcquireMany?.(request, Math.min(calls.length, request.limit)) ?? Promise.resolve([])).then(
+    store.tryAcquireMany(request, Math.min(calls.length, request.limit)).then(
       (results) => {
         const waiting = calls.values();
         // The next call still there (one that was aborted meanwhile leaves with its signal's reason).
@@ -198,8 +198,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
             this.#refused(result);
             continue;
           }
-          owner.granted(type, result);
-          const permit = this.#permit(result.permitId);
+          const permit = this.#granted(result);
           const taker = nextCall();
           if (taker === undefined) permit.giveBack();
           else taker.resolve(permit);
@@ -222,8 +221,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
     const { owner, type, store } = this.#options;
     return store.tryAcquire(owner.permitRequest(type, options.lane, 1, burst)).then((result) => {
       if (result.granted) {
-        owner.granted(type, result);
-        const permit = this.#permit(result.permitId);
+        const permit = this.#granted(result);
         if (signal?.aborted === true) {
           permit.release();
           throw signal.reason;
@@ -349,14 +347,19 @@ export class PermitQueue implements WaiterOwner<Permit> {
    * used it.
    */
   #handOut(result: Granted): void {
-    this.#options.owner.granted(this.#options.type, result);
+    const permit = this.#granted(result);
     const taker = this.#head();
-    const permit = this.#permit(result.permitId);
     if (taker === undefined) permit.giveBack();
     else if (this.#leave(taker)) {
       permit.waited = { waitedMs: performance.now() - taker.since, reason: this.#reason, budget: this.#options.owner.budgetInForce(this.#options.type) };
       taker.resolve(permit);
     }
+  }
+
+  /** A permit the store granted: the owner hears what the store said with it. */
+  #granted(result: Granted): StorePermit {
+    this.#options.owner.granted(this.#options.type, result);
+    return this.#permit(result.permitId);
   }
 
   #refused(refusal: Refusal): void {
