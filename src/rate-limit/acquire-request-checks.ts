@@ -9,6 +9,9 @@ import { PRIORITIES } from './priority.js';
  * @throws RangeError naming the field and the value.
  */
 export function assertValidAcquireRequest(request: AcquireRequest): void {
+  if (typeof request !== 'object' || request === null) {
+    throw new RangeError(`Failed to acquire a rate-limit permit: the request must be an object (bucket, limit, windowMs, leaseMs), got ${described(request)}. Pass an AcquireRequest.`);
+  }
   assertPositiveInteger('limit', request.limit, "Pass the server's limit for this operation type (at least 1)");
   assertPositiveInteger('windowMs', request.windowMs, "Pass the server's window in whole milliseconds (60000 by default)");
   assertPositiveInteger('leaseMs', request.leaseMs, 'Pass a lease longer than the longest request, in whole milliseconds');
@@ -30,7 +33,12 @@ export function assertValidAcquireRequest(request: AcquireRequest): void {
  */
 export function assertValidPermitCount(count: number): void {
   if (typeof count === 'number' && Number.isSafeInteger(count) && count >= 1) return;
-  throw new RangeError(`Failed to acquire rate-limit permits: count must be a positive integer, got ${String(count)}. Pass how many waiting calls the permits are for (at least 1).`);
+  throw new RangeError(`Failed to acquire rate-limit permits: count must be a positive integer, got ${described(count)}. Pass how many waiting calls the permits are for (at least 1).`);
+}
+
+/** A value for a message: a string quoted, so that "2" does not read as the number 2. */
+function described(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
 function assertPositiveInteger(field: keyof AcquireRequest, value: unknown, remedy: string): void {

@@ -147,10 +147,16 @@ export function describeAcquireManyContract(subject: () => { store: PermitStore;
       expect((await store.tryAcquire(many.interactive(6))).granted).toBe(true);
     });
 
-    it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('a count of %s is refused with a RangeError, nothing granted', async (count) => {
+    it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '2', undefined])('a count of %s is refused with a RangeError naming it, nothing granted', async (count) => {
       const { store } = subject();
-      await expect(store.tryAcquireMany?.(many.interactive(3), count)).rejects.toThrow(/count must be a positive integer/);
+      await expect(store.tryAcquireMany?.(many.interactive(3), count as number)).rejects.toThrow(`count must be a positive integer, got ${typeof count === 'string' ? `"${count}"` : String(count)}.`);
       expect(await many.grantCount(many.interactive(3))).toBe(3);
+    });
+
+    it.each([undefined, null, 'bucket'])('a request of %s is refused with a RangeError saying what a request is, not a TypeError', async (request) => {
+      const { store } = subject();
+      await expect(store.tryAcquireMany?.(request as never, 2)).rejects.toThrow(/the request must be an object \(bucket, limit, windowMs, leaseMs\)/);
+      await expect(store.tryAcquire(request as never)).rejects.toThrow(RangeError);
     });
   });
 }
