@@ -22,7 +22,7 @@
  *
  * Run: npm run bench:tenants:redis [-- options]
  *   --legs ioredis,node-redis,ioredis-cluster,node-redis-cluster  --keys 100,1000  --budgets 20,100
- *   --loads burst,idle,gentle,light,heavy  --before c07ece8 (also runs that commit's store, ioredis leg only; '' for none)
+ *   --loads burst,idle,gentle (light, heavy when named)  --before c07ece8 (also runs that commit's store, ioredis leg only; '' for none)
  *   --json <file>
  */
 import { spawn } from 'node:child_process';
@@ -31,7 +31,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { writeRunJson } from './support/json-file.js';
 import { runContext } from './support/run-context.js';
-import { cellSpec, LOADS, type CellResult, type CellSpec } from './tenants-redis/cell.js';
+import { cellSpec, REDIS_DEFAULT_LOADS, type CellResult, type CellSpec } from './tenants-redis/cell.js';
 import { LEGS } from './tenants-redis/legs.js';
 import { prepareBuild } from './tenants-redis/sdk.js';
 
@@ -40,7 +40,7 @@ const { values } = parseArgs({
     legs: { type: 'string', default: Object.keys(LEGS).filter((name) => name !== 'memory').join(',') },
     keys: { type: 'string', default: '100,1000' },
     budgets: { type: 'string', default: '20,100' },
-    loads: { type: 'string', default: Object.keys(LOADS).join(',') },
+    loads: { type: 'string', default: REDIS_DEFAULT_LOADS.join(',') },
     before: { type: 'string', default: 'c07ece8' },
     json: { type: 'string' },
   },

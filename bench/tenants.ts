@@ -13,16 +13,22 @@
  *   slot that frees first, a window after its answer; bench/tenants/ideal-pacer.ts). No key starves.
  * - every cell: requests over a key's budget in any sliding window (the fake server's count), failed calls.
  *
- * A store is a leg (bench/tenants/legs/: one module each). The run ends with every figure held to
- * its leg's goals, worst first, and exits 1 when one is missed.
+ * A store is a leg. The memory store's cells run here (bench/tenants/legs/); the Redis legs (one
+ * redis-server and a 3-master cluster, each through ioredis and node-redis: `ioredis`, `node-redis`,
+ * `ioredis-cluster`, `node-redis-cluster`) are handed to bench/tenants-redis.ts in a process of their
+ * own once these are done, with the same keys, budgets and loads (each harness takes the loads it
+ * knows: Redis adds `idle` and `gentle`), and print their figures the same way. Each part ends with
+ * every figure held to its leg's goals, worst first; the run exits 1 when one is missed in either.
  *
  * Run: npm run bench:tenants [-- options]   (builds dist/ first; each cell: node --expose-gc)
- *   --legs memory,ioredis  --keys 10,100,1000  --budgets 20,200  --loads burst,light,heavy
+ *   --legs memory,ioredis,node-redis,ioredis-cluster,node-redis-cluster (all by default)
+ *   --keys 10,100,1000 (Redis: 100,1000)  --budgets 20,200 (Redis: 20,100)
+ *   --loads burst,light,heavy (Redis: burst,idle,gentle; light and heavy when named)
  *   --before <commit>  (also runs that commit's build, e.g. c07ece8; built once under node_modules/.cache)
  *   --before-only      (runs only that commit's build)
  *   --dist <folder>    (run another build instead of this checkout's dist/)
- *   --json <file>  --estimate (print the plan only)
- *   --from-json <file>  (print a saved run's cells and verdicts again, running nothing)
+ *   --json <file> (the Redis legs' cells: <file>-redis.json)  --estimate (print the plan only)
+ *   --from-json <file>  (print a saved run's memory cells and verdicts again, running nothing)
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,13 +42,15 @@ import { LEGS } from './tenants/legs/index.js';
 import { estimateCellMs, LOADS, matrixCells } from './tenants/plan.js';
 import { cellName, formatCell, verdicts, type Verdict } from './tenants/report.js';
 import { OWN_DIST } from './tenants/sdk.js';
+import { REDIS_DEFAULT_LOADS, REDIS_LOAD_NAMES } from './tenants-redis/cell.js';
+import { REDIS_LEG_NAMES } from './tenants-redis/leg-names.js';
 
 const { values } = parseArgs({
   options: {
-    legs: { type: 'string', default: Object.keys(LEGS).join(',') },
-    keys: { type: 'string', default: '10,100,1000' },
-    budgets: { type: 'string', default: '20,200' },
-    loads: { type: 'string', default: Object.keys(LOADS).join(',') },
+    legs: { type: 'string', default: [...Object.keys(LEGS), ...REDIS_LEG_NAMES].join(',') },
+    keys: { type: 'string' },
+    budgets: { type: 'string' },
+    loads: { type: 'string' },
     before: { type: 'string' },
     dist: { type: 'string' },
     json: { type: 'string' },
@@ -52,12 +60,19 @@ const { values } = parseArgs({
   },
 });
 const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter(Boolean);
-const legs = list(values.legs);
-const unknownLegs = legs.filter((leg) => LEGS[leg] === undefined);
-if (unknownLegs.length > 0) throw new Error(`Failed to read --legs: ${unknownLegs.join(', ')} unknown (known: ${Object.keys(LEGS).join(', ')}).`);
+const legs = list(values.legs).filter((leg) => LEGS[leg] !== undefined);
+const redisLegs = list(values.legs).filter((leg) => REDIS_LEG_NAMES.includes(leg));
+const unknownLegs = list(values.legs).filter((leg) => LEGS[leg] === undefined && !REDIS_LEG_NAMES.includes(leg));
+if (unknownLegs.length > 0) throw new Error(`Failed to read --legs: ${unknownLegs.join(', ')} unknown (known: ${[...Object.keys(LEGS), ...REDIS_LEG_NAMES].join(', ')}).`);
+const givenLoads = values.loads === undefined ? undefined : list(values.loads);
+const unknownLoads = (givenLoads ?? []).filter((load) => LOADS[load] === undefined && !REDIS_LOAD_NAMES.includes(load));
+if (unknownLoads.length > 0) throw new Error(`Failed to read --loads: ${unknownLoads.join(', ')} unknown (known: ${[...new Set([...Object.keys(LOADS), ...REDIS_LOAD_NAMES])].join(', ')}).`);
+const loads = givenLoads?.filter((load) => LOADS[load] !== undefined) ?? Object.keys(LOADS);
+const redisLoads = givenLoads?.filter((load) => REDIS_LOAD_NAMES.includes(load)) ?? REDIS_DEFAULT_LOADS;
 const before = values.before === undefined ? [] : [{ dist: builtSdk(values.before), label: values.before }];
 const builds = [...before, ...(values['before-only'] && before.length > 0 ? [] : [{ dist: values.dist ?? OWN_DIST, label: values.dist === undefined ? 'now' : values.dist }])];
-const cells = matrixCells({ legs, keys: list(values.keys).map(Number), budgets: list(values.budgets).map(Number), loads: list(values.loads), builds, delayMs: 2 });
+const cells = matrixCells({ legs, keys: list(values.keys ?? '10,100,1000').map(Number), budgets: list(values.budgets ?? '20,200').map(Number), loads, builds, delayMs: 2 });
+const runsRedis = redisLegs.length > 0 && redisLoads.length > 0 && values['from-json'] === undefined;
 
 const saved = values['from-json'] === undefined ? undefined : (JSON.parse(readFileSync(values['from-json'], 'utf8')) as { cells: CellResult[] }).cells;
 const context = runContext();
@@ -66,6 +81,7 @@ if (saved !== undefined) console.log(`Tenants: ${saved.length} cells saved in ${
 else console.log(`Tenants: ${cells.length} cells (${legs.join(', ')}; builds ${builds.map((build) => build.label).join(', ')}), about ${estimateMin.toFixed(0)} min; ${context.sdk}, node ${context.node}, ${formatLoad()}`);
 if (values.estimate && saved === undefined) {
   for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
+  if (runsRedis) console.log(`  then the Redis legs (${redisLegs.join(', ')}; loads ${redisLoads.join(', ')}) in bench/tenants-redis.ts (no estimate)`);
   process.exit(0);
 }
 
@@ -96,9 +112,26 @@ if (saved === undefined) {
 }
 
 // Every figure held to its goal, worst first (the score: how far past its goal; above 1 is a miss).
+if (cells.length > 0 || saved !== undefined) {
 const rows: Array<{ cell: string; verdict: Verdict }> = results.flatMap((result) => verdicts(result, LEGS[result.spec.leg]?.goals ?? {}).map((verdict) => ({ cell: cellName(result), verdict })));
 rows.sort((a, b) => b.verdict.score - a.verdict.score);
 const missed = rows.filter((row) => row.verdict.score > 1);
 console.log(`\nEvery figure against its goal, worst first (${missed.length} missed of ${rows.length}):`);
 for (const row of rows) console.log(`  ${row.verdict.score > 1 ? 'MISS' : 'ok  '} ${row.cell}: ${row.verdict.figure} ${row.verdict.text}`);
 process.exitCode = missed.length > 0 ? 1 : 0;
+}
+
+if (runsRedis) {
+  // The Redis legs' own harness (servers, a cluster, Redis's counters), with the same selection.
+  const args = ['--import', 'tsx', 'bench/tenants-redis.ts', '--legs', redisLegs.join(','), '--loads', redisLoads.join(','), '--before', values.before ?? ''];
+  if (values.keys !== undefined) args.push('--keys', values.keys);
+  if (values.budgets !== undefined) args.push('--budgets', values.budgets);
+  if (values.json !== undefined) args.push('--json', values.json.replace(/\.json$/, '') + '-redis.json');
+  console.log(`\nThe Redis legs (${redisLegs.join(', ')}): bench/tenants-redis.ts`);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) process.exitCode = 1;
+}

@@ -9,6 +9,7 @@ import type { CellResult, CellSpec } from './cell.js';
 // The same fake API as bench:tenants (issue 28's memory-store legs), so the two benches' figures compare.
 import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
 import { idealJobMs } from '../tenants/ideal-pacer.js';
+import { latenessOf, median } from '../tenants/lateness.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
 
@@ -196,8 +197,7 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     const boundMs = idealJobMs(roundTrips[index] ?? [], spec.budget, spec.windowMs);
     return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs };
   });
-  const lateness = sentAt.map((sends, index) => latenessOf(sends, roundTrips[index] ?? [], started));
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const lateness = sentAt.map((sends, index) => latenessOf(sends, roundTrips[index] ?? [], started, spec.budget, spec.windowMs));
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as (typeof perKey)[number];
   const worst = sorted.at(-1) as (typeof perKey)[number];
@@ -221,18 +221,6 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed,
   };
-}
-
-/**
- * Where a key's job lost time against its bound: how long its first window took to leave (the
- * budget-th request's send, from the start), and how late, on average, each later request left
- * after the slot it took had freed (a window after the answer that freed it, in answer order).
- */
-function latenessOf(sends: readonly number[], roundTrips: readonly number[], started: number): { firstWindowMs: number; reuseLagMs: number } {
-  const limit = spec.budget;
-  const answers = sends.map((sent, index) => sent + (roundTrips[index] ?? 0)).sort((a, b) => a - b);
-  const lags = sends.slice(limit).map((sent, index) => sent - ((answers[index] ?? 0) + spec.windowMs));
-  return { firstWindowMs: (sends[limit - 1] ?? started) - started, reuseLagMs: lags.length === 0 ? 0 : lags.reduce((sum, lag) => sum + lag, 0) / lags.length };
 }
 
 const loadAtStart = loadavg()[0] ?? 0;

@@ -58,6 +58,12 @@ export interface CellResult {
  */
 export const LOADS: Readonly<Record<string, number | 'burst'>> = { burst: 'burst', idle: 60, gentle: 250, light: 2_000, heavy: 8_000 };
 
+/** The names of {@link LOADS}. */
+export const REDIS_LOAD_NAMES: readonly string[] = Object.keys(LOADS);
+
+/** The loads a run takes unless told: `light` and `heavy` are more than this machine carries through Redis. */
+export const REDIS_DEFAULT_LOADS: readonly string[] = ['burst', 'idle', 'gentle'];
+
 /** A cell of the matrix. */
 export function cellSpec(leg: string, build: string, keys: number, budget: number, load: string): CellSpec {
   const rate = LOADS[load];

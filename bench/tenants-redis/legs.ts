@@ -4,6 +4,7 @@ import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import { locateRedisCli, locateRedisServer } from '../../test/support/redis-lookup.js';
 import { startRedisCluster, type TestRedisCluster } from '../../test/support/redis-cluster.js';
 import { startRedisServer, type TestRedisServer } from '../../test/support/redis-server.js';
+import type { RedisLegName } from './leg-names.js';
 import type { BenchSdk } from './sdk.js';
 
 /** The store class of the build a cell runs (this checkout's, or c07ece8's, which takes an ioredis Redis only). */
@@ -74,7 +75,8 @@ async function cluster(): Promise<{ cluster: TestRedisCluster; admins: Redis[]; 
   return { cluster: started, admins: seeds.map(({ port }) => new Redis({ host: '127.0.0.1', port })), seeds };
 }
 
-export const LEGS: Readonly<Record<string, StoreLeg>> = {
+/** Every leg, by name (a name of leg-names.ts each, and the memory store's reference leg). */
+const BY_NAME = {
   memory: {
     name: 'memory',
     description: 'MemoryPermitStore (the reference: what the Redis legs cost on top of the SDK; bench:tenants holds it to its own goals)',
@@ -169,4 +171,6 @@ export const LEGS: Readonly<Record<string, StoreLeg>> = {
       };
     },
   },
-};
+} satisfies Record<RedisLegName | 'memory', StoreLeg>;
+
+export const LEGS: Readonly<Record<string, StoreLeg>> = BY_NAME;

@@ -8,6 +8,7 @@ import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { CellResult, CellSpec, HeapFigures, JobFigures } from './cell.js';
 import { bareCall, fakeApi, type FakeApi } from './fake-api.js';
 import { idealJobMs } from './ideal-pacer.js';
+import { latenessOf, median } from './lateness.js';
 import { LEGS } from './legs/index.js';
 import type { OpenLeg } from './legs/leg.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
@@ -108,8 +109,13 @@ async function warmUp(sdk: BenchSdk, open: OpenLeg): Promise<void> {
   }
 }
 
-/** The most calls a cell's alternating throughput rounds make together (a larger cell makes none). */
-const ALTERNATING_CALLS = 60_000;
+/**
+ * The most calls a cell's alternating throughput rounds make together (a larger cell makes fewer
+ * rounds, or none): three rounds of the 1,000 x 200 cell (200,000 calls each, about 3 minutes).
+ * Until 2026-11-29 it was 60,000, and that cell was judged by its heap rounds alone, against bare
+ * rounds run minutes before and after it (a bare round varies by up to 1.5x between two rounds).
+ */
+const ALTERNATING_CALLS = 600_000;
 const ALTERNATING_ROUNDS = 3;
 
 /**
@@ -144,7 +150,6 @@ async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   bare.push((await timed(() => bareJobs(api, keys), calls)).perSecond);
   api.recording = true;
   const store = open.store();
-  const tripsBefore = await open.roundTrips?.();
   const before = await memory();
   const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
   const idle = await memory();
@@ -157,7 +162,6 @@ async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   await open.sweep?.(store);
   const usedIdle = await memory();
   const second = await timed(() => sdkJobs(clients), calls);
-  const tripsAfter = await open.roundTrips?.();
   api.recording = false;
   bare.push((await timed(() => bareJobs(api, keys), calls)).perSecond);
   const alternating = await alternatingRounds(sdk, open, keys);
@@ -178,7 +182,6 @@ async function burstCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     jobs: undefined,
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed: first.value.failed + second.value.failed,
-    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore) / (2 * calls),
   };
 }
 
@@ -187,23 +190,29 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const api = fakeApi(keys, calls, spec.delayMs);
   const store = open.store();
   const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
-  // Each key's round trips as the SDK saw them (sending to the end of the answer's body), in the order sent.
+  // Each key's round trips as the SDK saw them (sending to the end of the answer's body), and when
+  // each request left, in the order sent.
+  const sentAt: number[][] = [];
   const roundTrips = clients.map((admin) => {
-    const sent: number[] = [];
+    const trips: number[] = [];
+    const sends: number[] = [];
+    sentAt.push(sends);
     const order = new Map<string, number>();
-    admin.on('request', (event) => void order.set(`${event.callId}/${event.attempt}`, sent.push(Number.NaN) - 1));
-    admin.on('response', (event) => void (sent[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
-    return sent;
+    admin.on('request', (event) => {
+      sends.push(performance.now());
+      order.set(`${event.callId}/${event.attempt}`, trips.push(Number.NaN) - 1);
+    });
+    admin.on('response', (event) => void (trips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
+    return trips;
   });
-  const tripsBefore = await open.roundTrips?.();
   const started = performance.now();
   const { ends, failed } = await sdkJobs(clients);
   const wallMs = performance.now() - started;
-  const tripsAfter = await open.roundTrips?.();
   const perKey = ends.map((end, index) => {
     const trips = roundTrips[index] as number[];
     const boundMs = idealJobMs(trips, spec.budget, spec.windowMs, CONCURRENCY_PER_KEY);
-    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length };
+    const lateness = latenessOf(sentAt[index] ?? [], trips, started, spec.budget, spec.windowMs);
+    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length, ...lateness };
   });
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const worst = sorted.at(-1) as (typeof perKey)[number];
@@ -216,6 +225,10 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     worstRttMs: worst.rttMs,
     meanRttMs: perKey.reduce((sum, key) => sum + key.rttMs, 0) / perKey.length,
     wallMs,
+    firstWindowMs: median(perKey.map((key) => key.firstWindowMs)),
+    reuseLagMs: median(perKey.map((key) => key.reuseLagMs)),
+    worstFirstWindowMs: worst.firstWindowMs,
+    worstReuseLagMs: worst.reuseLagMs,
   };
   return {
     sdkCallsPerSecond: [(calls * 1000) / wallMs],
@@ -225,7 +238,6 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
     jobs,
     overLimit: api.overLimit(spec.budget, spec.windowMs),
     failed,
-    roundTripsPerPermit: tripsBefore === undefined || tripsAfter === undefined ? undefined : (tripsAfter - tripsBefore) / calls,
   };
 }
 

@@ -60,6 +60,15 @@ export interface JobFigures {
   meanRttMs: number;
   /** From the start to the last key's last answer. */
   wallMs: number;
+  /**
+   * Where the time went (bench/tenants/lateness.ts), the median key and the worst key: when its
+   * first window left, and how late its later requests left after their slot freed. Absent in
+   * runs before 2026-11-29.
+   */
+  firstWindowMs?: number;
+  reuseLagMs?: number;
+  worstFirstWindowMs?: number;
+  worstReuseLagMs?: number;
 }
 
 /** What a worker reports for its cell. */
@@ -70,7 +79,7 @@ export interface CellResult {
   /** Calls per second of bare fetch in the same process, same calls (burst cells: before and after the SDK's rounds). */
   bareCallsPerSecond: number[];
   /**
-   * Burst cells of up to 60,000 calls: SDK rounds alternating with bare fetch rounds (bare, SDK,
+   * Burst cells of up to 200,000 calls: SDK rounds alternating with bare fetch rounds (bare, SDK,
    * bare, ..., bare: one bare round more), each SDK round with fresh clients, store and keys.
    */
   alternating?: { sdk: number[]; bare: number[] } | undefined;
@@ -80,8 +89,6 @@ export interface CellResult {
   overLimit: number;
   /** Calls that failed (any error). */
   failed: number;
-  /** Store round trips per permit, for legs that count them. */
-  roundTripsPerPermit: number | undefined;
   /** 1-minute load average when the cell started and ended. */
   load: [number, number];
 }

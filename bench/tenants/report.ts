@@ -68,7 +68,6 @@ export function verdicts(result: CellResult, goals: LegGoals): Verdict[] {
     atLeast('calls/s against bare fetch (worst of the heap rounds)', worst, goals.throughputVsBare, (v) => v.toFixed(2));
   }
   if (jobs !== undefined) atMost('job / bound (worst key)', jobs.worst, goals.jobOverBound, (v) => v.toFixed(3));
-  if (result.roundTripsPerPermit !== undefined) atMost('store commands per permit', result.roundTripsPerPermit, goals.roundTripsPerPermit, (v) => v.toFixed(2));
   out.push({ figure: 'requests over a key\'s budget', value: result.overLimit, goal: 0, score: result.overLimit > 0 ? Number.POSITIVE_INFINITY : 0, text: `${result.overLimit} (goal 0)` });
   out.push({ figure: 'failed calls', value: result.failed, goal: 0, score: result.failed > 0 ? Number.POSITIVE_INFINITY : 0, text: `${result.failed} (goal 0)` });
   return out;
@@ -106,9 +105,12 @@ export function formatCell(result: CellResult): string {
     lines.push(
       `  job / bound: worst ${jobs.worst.toFixed(3)} (${(jobs.worstJobMs / 1000).toFixed(2)} s / ${(jobs.worstBoundMs / 1000).toFixed(2)} s, its mean rtt ${jobs.worstRttMs.toFixed(1)} ms), p99 ${jobs.p99.toFixed(3)}, median ${jobs.median.toFixed(3)}; mean rtt ${jobs.meanRttMs.toFixed(1)} ms; all done in ${(jobs.wallMs / 1000).toFixed(1)} s`,
     );
+    if (jobs.firstWindowMs !== undefined && jobs.reuseLagMs !== undefined) {
+      const ms = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(0)} ms`);
+      lines.push(`  first window left after: median key ${ms(jobs.firstWindowMs)}, worst key ${ms(jobs.worstFirstWindowMs)}; later requests left after their slot freed: median key ${ms(jobs.reuseLagMs)}, worst key ${ms(jobs.worstReuseLagMs)}`);
+    }
   }
-  const trips = result.roundTripsPerPermit === undefined ? '' : `; store commands per permit ${result.roundTripsPerPermit.toFixed(2)}`;
-  lines.push(`  over a key's budget: ${result.overLimit}; failed calls: ${result.failed}${trips}`);
+  lines.push(`  over a key's budget: ${result.overLimit}; failed calls: ${result.failed}`);
   return lines.join('\n');
 }
 

@@ -14,8 +14,6 @@ export interface LegGoals {
   throughputVsBare?: number;
   /** Most job time / bound of the worst key (paced cells: every key's job within its own bound). */
   jobOverBound?: number;
-  /** Most store round trips per permit granted (stores that count them: {@link OpenLeg.roundTrips}). */
-  roundTripsPerPermit?: number;
 }
 
 /** A store opened for one cell (in the cell's own process). */
@@ -30,19 +28,13 @@ export interface OpenLeg {
    * is used), before the heap of the used, idle clients is measured. Optional.
    */
   sweep?(store: PermitStore | undefined): Promise<void>;
-  /**
-   * A counter of round trips to the store, for stores that can count them (its reading must not
-   * count itself): the worker divides its growth over a run by the permits granted.
-   */
-  roundTrips?(): Promise<number>;
   /** Everything the leg started (servers, connections) stops. */
   close(): Promise<void>;
 }
 
 /**
  * One store the tenants benchmark runs (a "leg"): one small module each under bench/tenants/legs/,
- * listed in legs/index.ts. A leg opens its store (and whatever that needs: a Redis server, a
- * cluster) inside each cell's process.
+ * listed in legs/index.ts. A leg opens its store inside each cell's process.
  */
 export interface StoreLeg {
   /** The name on the command line (`--legs memory,ioredis`) and in the tables. */

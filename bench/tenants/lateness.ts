@@ -1,0 +1,23 @@
+/**
+ * Where a key's job lost time against its bound (bench/tenants/ideal-pacer.ts): how long its first
+ * window took to leave (the `limit`-th request's send, from the start), and how late, on average,
+ * each later request left after the slot it took had freed (a window after the answer that freed
+ * it, in answer order). `sends` are the key's send times in the order sent; `roundTrips` each
+ * request's round trip, in the same order.
+ *
+ * @example
+ * ```ts
+ * // 2 per 1,000 ms; answers at 10 and 12 ms; the third request left at 1,030 ms: 20 ms after its slot freed.
+ * latenessOf([0, 2, 1_030], [10, 10, 10], 0, 2, 1_000); // { firstWindowMs: 2, reuseLagMs: 20 }
+ * ```
+ */
+export function latenessOf(sends: readonly number[], roundTrips: readonly number[], started: number, limit: number, windowMs: number): { firstWindowMs: number; reuseLagMs: number } {
+  const answers = sends.map((sent, index) => sent + (roundTrips[index] ?? 0)).sort((a, b) => a - b);
+  const lags = sends.slice(limit).map((sent, index) => sent - ((answers[index] ?? 0) + windowMs));
+  return { firstWindowMs: (sends[limit - 1] ?? started) - started, reuseLagMs: lags.length === 0 ? 0 : lags.reduce((sum, lag) => sum + lag, 0) / lags.length };
+}
+
+/** The median of `values` (the upper one of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
