@@ -120,8 +120,13 @@ export class PermitQueue implements WaiterOwner<Permit> {
   #freed = 0;
   /** Stops hearing the store's `onRelease` (subscribed while calls wait: other clients' permits given back). */
   #stopListening: (() => void) | undefined;
-  /** Per lane, the calls of the current synchronous run that will ask the store together (made when first needed). */
-  #together: Map<Priority, DirectCall[]> | undefined;
+  /**
+   * Per lane, the calls of the current synchronous run that will ask the store together; undefined
+   * between runs (a field per lane, not a map: a call made alone would make a map each time, and an
+   * idle client would keep one).
+   */
+  #togetherInteractive: DirectCall[] | undefined;
+  #togetherBackground: DirectCall[] | undefined;
 
   constructor(options: PermitQueueOptions) {
     this.#options = options;
@@ -156,14 +161,15 @@ export class PermitQueue implements WaiterOwner<Permit> {
   #askTogether(options: QueueAcquireOptions, since: number, burst: number | undefined): Promise<Permit> {
     return new Promise<Permit>((resolve, reject) => {
       const lane = options.lane;
-      const together = (this.#together ??= new Map());
-      let calls = together.get(lane);
+      let calls = lane === 'interactive' ? this.#togetherInteractive : this.#togetherBackground;
       if (calls === undefined) {
         const collected: DirectCall[] = [];
         calls = collected;
-        together.set(lane, collected);
+        if (lane === 'interactive') this.#togetherInteractive = collected;
+        else this.#togetherBackground = collected;
         queueMicrotask(() => {
-          together.delete(lane);
+          if (lane === 'interactive') this.#togetherInteractive = undefined;
+          else this.#togetherBackground = undefined;
           this.#sendTogether(lane, collected);
         });
       }
