@@ -61,8 +61,9 @@ const { values } = parseArgs({
 });
 const list = (value: string): string[] => value.split(',').map((item) => item.trim()).filter(Boolean);
 const legs = list(values.legs).filter((leg) => LEGS[leg] !== undefined);
-const redisLegs = list(values.legs).filter((leg) => REDIS_LEG_NAMES.includes(leg));
-const unknownLegs = list(values.legs).filter((leg) => LEGS[leg] === undefined && !REDIS_LEG_NAMES.includes(leg));
+const isRedisLeg = (leg: string): boolean => (REDIS_LEG_NAMES as readonly string[]).includes(leg);
+const redisLegs = list(values.legs).filter(isRedisLeg);
+const unknownLegs = list(values.legs).filter((leg) => LEGS[leg] === undefined && !isRedisLeg(leg));
 if (unknownLegs.length > 0) throw new Error(`Failed to read --legs: ${unknownLegs.join(', ')} unknown (known: ${[...Object.keys(LEGS), ...REDIS_LEG_NAMES].join(', ')}).`);
 const givenLoads = values.loads === undefined ? undefined : list(values.loads);
 const unknownLoads = (givenLoads ?? []).filter((load) => LOADS[load] === undefined && !REDIS_LOAD_NAMES.includes(load));

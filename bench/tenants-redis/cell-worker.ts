@@ -9,7 +9,7 @@ import type { CellResult, CellSpec } from './cell.js';
 // The same fake API as bench:tenants (issue 28's memory-store legs), so the two benches' figures compare.
 import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
 import { idealJobMs } from '../tenants/ideal-pacer.js';
-import { latenessOf, median } from '../tenants/lateness.js';
+import { latenessOf, median, recordRequests } from '../tenants/lateness.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
 
@@ -171,20 +171,7 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const calls = keys.length * spec.jobPerKey;
   const api = fakeApi(keys, calls, spec.delayMs);
   const clients = clientsFor(sdk, keys, api, open.store(), { limit: spec.budget, windowMs: spec.windowMs });
-  // Each key's round trips as the SDK saw them, and when each request left, in the order sent.
-  const sentAt: number[][] = [];
-  const roundTrips = clients.map((admin) => {
-    const trips: number[] = [];
-    const sends: number[] = [];
-    sentAt.push(sends);
-    const order = new Map<string, number>();
-    admin.on('request', (event) => {
-      sends.push(performance.now());
-      order.set(`${event.callId}/${event.attempt}`, trips.push(Number.NaN) - 1);
-    });
-    admin.on('response', (event) => void (trips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
-    return trips;
-  });
+  const requests = clients.map(recordRequests);
   const counters = new Counters(open);
   await counters.start();
   const started = performance.now();
@@ -194,10 +181,10 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const used = await counters.grown();
   report(errors);
   const perKey = ends.map((end, index) => {
-    const boundMs = idealJobMs(roundTrips[index] ?? [], spec.budget, spec.windowMs);
+    const boundMs = idealJobMs(requests[index]?.roundTrips ?? [], spec.budget, spec.windowMs);
     return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs };
   });
-  const lateness = sentAt.map((sends, index) => latenessOf(sends, roundTrips[index] ?? [], started, spec.budget, spec.windowMs));
+  const lateness = requests.map(({ sends, roundTrips }) => latenessOf(sends, roundTrips, started, spec.budget, spec.windowMs));
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as (typeof perKey)[number];
   const worst = sorted.at(-1) as (typeof perKey)[number];

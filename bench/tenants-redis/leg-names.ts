@@ -3,7 +3,7 @@
  * bench/tenants.ts can tell them from its own legs and hand them to bench/tenants-redis.ts.
  * legs.ts has one leg per name (its type says so).
  */
-export const REDIS_LEG_NAMES: readonly string[] = ['ioredis', 'node-redis', 'ioredis-cluster', 'node-redis-cluster'] as const;
+export const REDIS_LEG_NAMES = ['ioredis', 'node-redis', 'ioredis-cluster', 'node-redis-cluster'] as const;
 
 /** One of {@link REDIS_LEG_NAMES}. */
-export type RedisLegName = 'ioredis' | 'node-redis' | 'ioredis-cluster' | 'node-redis-cluster';
+export type RedisLegName = (typeof REDIS_LEG_NAMES)[number];

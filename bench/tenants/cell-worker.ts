@@ -8,7 +8,7 @@ import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { CellResult, CellSpec, HeapFigures, JobFigures } from './cell.js';
 import { bareCall, fakeApi, type FakeApi } from './fake-api.js';
 import { idealJobMs } from './ideal-pacer.js';
-import { latenessOf, median } from './lateness.js';
+import { latenessOf, median, recordRequests } from './lateness.js';
 import { LEGS } from './legs/index.js';
 import type { OpenLeg } from './legs/leg.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
@@ -190,28 +190,14 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const api = fakeApi(keys, calls, spec.delayMs);
   const store = open.store();
   const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
-  // Each key's round trips as the SDK saw them (sending to the end of the answer's body), and when
-  // each request left, in the order sent.
-  const sentAt: number[][] = [];
-  const roundTrips = clients.map((admin) => {
-    const trips: number[] = [];
-    const sends: number[] = [];
-    sentAt.push(sends);
-    const order = new Map<string, number>();
-    admin.on('request', (event) => {
-      sends.push(performance.now());
-      order.set(`${event.callId}/${event.attempt}`, trips.push(Number.NaN) - 1);
-    });
-    admin.on('response', (event) => void (trips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
-    return trips;
-  });
+  const requests = clients.map(recordRequests);
   const started = performance.now();
   const { ends, failed } = await sdkJobs(clients);
   const wallMs = performance.now() - started;
   const perKey = ends.map((end, index) => {
-    const trips = roundTrips[index] as number[];
+    const { sends, roundTrips: trips } = requests[index] as (typeof requests)[number];
     const boundMs = idealJobMs(trips, spec.budget, spec.windowMs, CONCURRENCY_PER_KEY);
-    const lateness = latenessOf(sentAt[index] ?? [], trips, started, spec.budget, spec.windowMs);
+    const lateness = latenessOf(sends, trips, started, spec.budget, spec.windowMs);
     return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length, ...lateness };
   });
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);

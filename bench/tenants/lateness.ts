@@ -1,3 +1,5 @@
+import type { AdminClient } from '../../src/client/facade/admin-client.js';
+
 /**
  * Where a key's job lost time against its bound (bench/tenants/ideal-pacer.ts): how long its first
  * window took to leave (the `limit`-th request's send, from the start), and how late, on average,
@@ -20,4 +22,24 @@ export function latenessOf(sends: readonly number[], roundTrips: readonly number
 /** The median of `values` (the upper one of an even count); NaN for none. */
 export function median(values: readonly number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
+
+/** One key's requests as its client saw them, in the order sent. */
+export interface KeyRequests {
+  /** When each request left (performance.now()). */
+  sends: number[];
+  /** Each request's round trip (sending to the end of the answer's body), NaN until answered. */
+  roundTrips: number[];
+}
+
+/** Listens to `admin`'s request and response events and records its requests as they go. */
+export function recordRequests(admin: AdminClient): KeyRequests {
+  const recorded: KeyRequests = { sends: [], roundTrips: [] };
+  const order = new Map<string, number>();
+  admin.on('request', (event) => {
+    recorded.sends.push(performance.now());
+    order.set(`${event.callId}/${event.attempt}`, recorded.roundTrips.push(Number.NaN) - 1);
+  });
+  admin.on('response', (event) => void (recorded.roundTrips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
+  return recorded;
 }
