@@ -57,12 +57,12 @@ describe('a queue of waiting calls asks the store for their permits together (on
     const permits = await Promise.all(Array.from({ length: 40 }, () => answered(pacing.acquire('mutations', { priority: 'background' }))));
     expect(permits).toHaveLength(40);
     // The 40 made at once ask together (10 granted); each later window's 10 in one call, and an
-    // ask that finds nothing free yet now and then. One ask per permit would be 40 or more; on a
-    // loaded CPU a window's slots free a few ms apart and an ask may find only some of them free
-    // (13 asks with two busy loops beside the test, 4-10 without).
-    expect(store.single).toBe(0);
+    // ask that finds nothing free yet now and then. One ask per permit would be 40 or more. On a
+    // loaded CPU a window's slots free a few ms apart: an ask may find only some of them free, and
+    // the one call left then asks alone (13 asks with two busy loops beside the test, 4-10
+    // without; CI once saw 2 of them alone).
     expect(store.many[0]).toBe(10);
-    expect(store.many.length).toBeLessThanOrEqual(20);
+    expect(store.single + store.many.length).toBeLessThanOrEqual(20);
   });
 
   it('calls made at once in each lane ask together per lane; a call made alone asks alone', async () => {
