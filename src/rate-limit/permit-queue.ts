@@ -229,7 +229,8 @@ export class PermitQueue implements WaiterOwner<Permit> {
       if (result.granted) {
         const permit = this.#granted(result);
         if (signal?.aborted === true) {
-          permit.release();
+          // The call left while the store was asked: no request used the permit, so its slot frees now.
+          permit.giveBack();
           throw signal.reason;
         }
         return permit;

@@ -16,10 +16,17 @@ class CountingStore extends MemoryPermitStore {
   /** While set, a tryAcquireMany that grants every permit it was asked for waits for it before answering (and tells `onHeld`). */
   gate: Promise<void> | undefined;
   onHeld: (() => void) | undefined;
+  /** While set, a tryAcquire that grants its permit waits for it before answering (and tells `onHeld`). */
+  singleGate: Promise<void> | undefined;
 
   override async tryAcquire(request: AcquireRequest): Promise<AcquireResult> {
     this.single += 1;
-    return super.tryAcquire(request);
+    const result = await super.tryAcquire(request);
+    if (this.singleGate !== undefined && result.granted) {
+      this.onHeld?.();
+      await this.singleGate;
+    }
+    return result;
   }
 
   override async tryAcquireMany(request: AcquireRequest, count: number): Promise<AcquireResult[]> {
@@ -114,5 +121,24 @@ describe('a queue of waiting calls asks the store for their permits together (on
     expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(true);
     expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(true);
     expect((await store.tryAcquire({ bucket: BUCKET, limit: 3, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(false);
+  });
+
+  it('a call made alone that leaves while the store is asked gives its permit back: its slot is free at once', async () => {
+    const store = new CountingStore();
+    const pacing = limiter(store, 1);
+    const controller = new AbortController();
+    let open: () => void = () => undefined;
+    store.singleGate = new Promise((resolve) => (open = resolve));
+    const held = new Promise<void>((resolve) => (store.onHeld = resolve));
+    const leaving = pacing.acquire('mutations', { signal: controller.signal }).catch((error: unknown) => error);
+    await held;
+    controller.abort(new Error('caller gave up'));
+    store.singleGate = undefined;
+    open();
+    expect(await leaving).toEqual(new Error('caller gave up'));
+    expect(store.single).toBe(1);
+    expect(store.givenBack).toBe(1);
+    // The one slot is free now, not a window after.
+    expect((await store.tryAcquire({ bucket: BUCKET, limit: 1, windowMs: WINDOW_MS, leaseMs: 5_000 })).granted).toBe(true);
   });
 });
