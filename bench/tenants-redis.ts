@@ -23,7 +23,7 @@
  * Run: npm run bench:tenants:redis [-- options]
  *   --legs ioredis,node-redis,ioredis-cluster,node-redis-cluster  --keys 100,1000  --budgets 20,100
  *   --loads burst,idle,gentle (light, heavy when named)  --before c07ece8 (also runs that commit's store, ioredis leg only; '' for none)
- *   --json <file>
+ *   --starts together,spread (paced cells; bench/tenants/starts.ts)  --json <file>
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -31,7 +31,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { writeRunJson } from './support/json-file.js';
 import { runContext } from './support/run-context.js';
-import { cellSpec, REDIS_DEFAULT_LOADS, type CellResult, type CellSpec } from './tenants-redis/cell.js';
+import { parseStarts } from './tenants/starts.js';
+import { cellSpec, LOADS, REDIS_DEFAULT_LOADS, type CellResult, type CellSpec } from './tenants-redis/cell.js';
 import { LEGS } from './tenants-redis/legs.js';
 import { prepareBuild } from './tenants-redis/sdk.js';
 
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     budgets: { type: 'string', default: '20,100' },
     loads: { type: 'string', default: REDIS_DEFAULT_LOADS.join(',') },
     before: { type: 'string', default: 'c07ece8' },
+    starts: { type: 'string', default: 'together' },
     json: { type: 'string' },
   },
 });
@@ -49,6 +51,7 @@ const list = (value: string): string[] => value.split(',').map((item) => item.tr
 const legs = list(values.legs);
 const unknown = legs.filter((name) => LEGS[name] === undefined);
 if (unknown.length > 0) throw new Error(`Failed to read --legs: ${unknown.join(', ')} unknown (known: ${Object.keys(LEGS).join(', ')}).`);
+const starts = parseStarts(values.starts);
 const builds = [...(values.before === '' ? [] : [values.before]), 'now'];
 for (const build of builds) prepareBuild(build);
 
@@ -56,7 +59,12 @@ const cells: CellSpec[] = [];
 for (const build of builds) {
   for (const name of legs) {
     if (build !== 'now' && LEGS[name]?.before !== true) continue;
-    for (const load of list(values.loads)) for (const keys of list(values.keys)) for (const budget of list(values.budgets)) cells.push(cellSpec(name, build, Number(keys), Number(budget), load));
+    for (const load of list(values.loads)) {
+      // A burst cell's keys start together: its figures are a burst's.
+      for (const start of LOADS[load] === 'burst' ? (['together'] as const) : starts) {
+        for (const keys of list(values.keys)) for (const budget of list(values.budgets)) cells.push({ ...cellSpec(name, build, Number(keys), Number(budget), load), ...(start === 'spread' ? { start } : {}) });
+      }
+    }
   }
 }
 const context = runContext();
@@ -75,7 +83,7 @@ function runCell(cell: CellSpec): Promise<CellResult> {
   });
 }
 
-const cellName = (cell: CellSpec): string => `${cell.build} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs / 1000} s ${cell.load}`;
+const cellName = (cell: CellSpec): string => `${cell.build} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs / 1000} s ${cell.load}${cell.start === 'spread' ? ' spread' : ''}`;
 const fixed = (value: number | undefined, digits: number): string => (value === undefined ? '-' : value.toFixed(digits));
 
 function formatCell(result: CellResult): string {

@@ -24,6 +24,8 @@
  *   --legs memory,ioredis,node-redis,ioredis-cluster,node-redis-cluster (all by default)
  *   --keys 10,100,1000 (Redis: 100,1000)  --budgets 20,200 (Redis: 20,100)
  *   --loads burst,light,heavy (Redis: burst,idle,gentle; light and heavy when named)
+ *   --starts together,spread (paced cells: all keys at one instant, the default, or key i at
+ *     i / keys of a window, as schools' jobs start through a day; bench/tenants/starts.ts)
  *   --before <commit>  (also runs that commit's build, e.g. c07ece8; built once under node_modules/.cache)
  *   --before-only      (runs only that commit's build)
  *   --dist <folder>    (run another build instead of this checkout's dist/)
@@ -42,6 +44,7 @@ import { LEGS } from './tenants/legs/index.js';
 import { estimateCellMs, LOADS, matrixCells } from './tenants/plan.js';
 import { cellName, formatCell, verdicts, type Verdict } from './tenants/report.js';
 import { OWN_DIST } from './tenants/sdk.js';
+import { parseStarts } from './tenants/starts.js';
 import { REDIS_DEFAULT_LOADS, REDIS_LOAD_NAMES } from './tenants-redis/cell.js';
 import { REDIS_LEG_NAMES } from './tenants-redis/leg-names.js';
 
@@ -51,6 +54,7 @@ const { values } = parseArgs({
     keys: { type: 'string' },
     budgets: { type: 'string' },
     loads: { type: 'string' },
+    starts: { type: 'string', default: 'together' },
     before: { type: 'string' },
     dist: { type: 'string' },
     json: { type: 'string' },
@@ -72,7 +76,8 @@ const loads = givenLoads?.filter((load) => LOADS[load] !== undefined) ?? Object.
 const redisLoads = givenLoads?.filter((load) => REDIS_LOAD_NAMES.includes(load)) ?? REDIS_DEFAULT_LOADS;
 const before = values.before === undefined ? [] : [{ dist: builtSdk(values.before), label: values.before }];
 const builds = [...before, ...(values['before-only'] && before.length > 0 ? [] : [{ dist: values.dist ?? OWN_DIST, label: values.dist === undefined ? 'now' : values.dist }])];
-const cells = matrixCells({ legs, keys: list(values.keys ?? '10,100,1000').map(Number), budgets: list(values.budgets ?? '20,200').map(Number), loads, builds, delayMs: 2 });
+const starts = parseStarts(values.starts);
+const cells = matrixCells({ legs, keys: list(values.keys ?? '10,100,1000').map(Number), budgets: list(values.budgets ?? '20,200').map(Number), loads, starts, builds, delayMs: 2 });
 const runsRedis = redisLegs.length > 0 && redisLoads.length > 0 && values['from-json'] === undefined;
 
 const saved = values['from-json'] === undefined ? undefined : (JSON.parse(readFileSync(values['from-json'], 'utf8')) as { cells: CellResult[] }).cells;
@@ -81,7 +86,7 @@ const estimateMin = cells.reduce((sum, cell) => sum + estimateCellMs(cell), 0) /
 if (saved !== undefined) console.log(`Tenants: ${saved.length} cells saved in ${values['from-json']} (nothing run)`);
 else console.log(`Tenants: ${cells.length} cells (${legs.join(', ')}; builds ${builds.map((build) => build.label).join(', ')}), about ${estimateMin.toFixed(0)} min; ${context.sdk}, node ${context.node}, ${formatLoad()}`);
 if (values.estimate && saved === undefined) {
-  for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
+  for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}${cell.start === 'spread' ? ' spread' : ''}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
   if (runsRedis) console.log(`  then the Redis legs (${redisLegs.join(', ')}; loads ${redisLoads.join(', ')}) in bench/tenants-redis.ts (no estimate)`);
   process.exit(0);
 }
@@ -124,7 +129,7 @@ process.exitCode = missed.length > 0 ? 1 : 0;
 
 if (runsRedis) {
   // The Redis legs' own harness (servers, a cluster, Redis's counters), with the same selection.
-  const args = ['--import', 'tsx', 'bench/tenants-redis.ts', '--legs', redisLegs.join(','), '--loads', redisLoads.join(','), '--before', values.before ?? ''];
+  const args = ['--import', 'tsx', 'bench/tenants-redis.ts', '--legs', redisLegs.join(','), '--loads', redisLoads.join(','), '--starts', starts.join(','), '--before', values.before ?? ''];
   if (values.keys !== undefined) args.push('--keys', values.keys);
   if (values.budgets !== undefined) args.push('--budgets', values.budgets);
   if (values.json !== undefined) args.push('--json', values.json.replace(/\.json$/, '') + '-redis.json');

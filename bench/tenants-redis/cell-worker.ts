@@ -10,6 +10,7 @@ import type { CellResult, CellSpec } from './cell.js';
 import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
 import { idealJobMs } from '../tenants/ideal-pacer.js';
 import { latenessOf, median, recordRequests } from '../tenants/lateness.js';
+import { startOffsets } from '../tenants/starts.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
 
@@ -43,11 +44,16 @@ function clientsFor(sdk: BenchSdk, keys: readonly string[], api: FakeApi, store:
   return keys.map((apiKey) => new sdk.AdminClient({ apiKey, baseUrl: BASE_URL, fetch: api.fetch, limits: { mutations: budget, store } }) as unknown as AdminClient);
 }
 
-async function sdkJobs(clients: readonly AdminClient[]): Promise<{ ends: number[]; failed: number; errors: Set<string> }> {
+/** Every key's job, each after its offset (none: all at once): each key's start and end (performance.now()), and the failures. */
+async function sdkJobs(clients: readonly AdminClient[], offsetsMs?: readonly number[]): Promise<{ starts: number[]; ends: number[]; failed: number; errors: Set<string> }> {
   let failed = 0;
   const errors = new Set<string>();
+  const starts: number[] = [];
   const ends = await Promise.all(
-    clients.map(async (admin) => {
+    clients.map(async (admin, index) => {
+      const offset = offsetsMs?.[index] ?? 0;
+      if (offset > 0) await sleep(offset);
+      starts[index] = performance.now();
       await Promise.all(
         members.map((member) =>
           admin.grantCoupon(COUPON_ID, member).catch((error: unknown) => {
@@ -59,7 +65,7 @@ async function sdkJobs(clients: readonly AdminClient[]): Promise<{ ends: number[
       return performance.now();
     }),
   );
-  return { ends, failed, errors };
+  return { starts, ends, failed, errors };
 }
 
 async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<void> {
@@ -175,16 +181,17 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const counters = new Counters(open);
   await counters.start();
   const started = performance.now();
-  const { ends, failed, errors } = await sdkJobs(clients);
+  const { starts, ends, failed, errors } = await sdkJobs(clients, startOffsets(spec.start, keys.length, spec.windowMs));
   const wallMs = performance.now() - started;
   await settled(counters);
   const used = await counters.grown();
   report(errors);
   const perKey = ends.map((end, index) => {
+    const keyStarted = starts[index] as number;
     const boundMs = idealJobMs(requests[index]?.roundTrips ?? [], spec.budget, spec.windowMs);
-    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs };
+    return { ratio: (end - keyStarted) / boundMs, jobMs: end - keyStarted, boundMs };
   });
-  const lateness = requests.map(({ sends, roundTrips }) => latenessOf(sends, roundTrips, started, spec.budget, spec.windowMs));
+  const lateness = requests.map(({ sends, roundTrips }, index) => latenessOf(sends, roundTrips, starts[index] as number, spec.budget, spec.windowMs));
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as (typeof perKey)[number];
   const worst = sorted.at(-1) as (typeof perKey)[number];

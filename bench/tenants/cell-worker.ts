@@ -12,6 +12,7 @@ import { latenessOf, median, recordRequests } from './lateness.js';
 import { LEGS } from './legs/index.js';
 import type { OpenLeg } from './legs/leg.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
+import { startOffsets } from './starts.js';
 
 const BASE_URL = 'https://school.example';
 const ENDPOINT = `${BASE_URL}/admin/graphql`;
@@ -71,16 +72,23 @@ function clientsFor(sdk: BenchSdk, keys: readonly string[], api: FakeApi, store:
   return keys.map((apiKey) => new sdk.AdminClient({ apiKey, baseUrl: BASE_URL, fetch: api.fetch, limits }) as unknown as AdminClient);
 }
 
-/** Every key's job at once; resolves with each key's end (performance.now()) and the failed calls. */
-async function sdkJobs(clients: readonly AdminClient[]): Promise<{ ends: number[]; failed: number }> {
+/**
+ * Every key's job, each after its offset (none: all at once); resolves with each key's start and
+ * end (performance.now()) and the failed calls.
+ */
+async function sdkJobs(clients: readonly AdminClient[], offsetsMs?: readonly number[]): Promise<{ starts: number[]; ends: number[]; failed: number }> {
   let failed = 0;
+  const starts: number[] = [];
   const ends = await Promise.all(
-    clients.map(async (admin) => {
+    clients.map(async (admin, index) => {
+      const offset = offsetsMs?.[index] ?? 0;
+      if (offset > 0) await sleep(offset);
+      starts[index] = performance.now();
       failed += await eachMember((member) => admin.grantCoupon(COUPON_ID, member));
       return performance.now();
     }),
   );
-  return { ends, failed };
+  return { starts, ends, failed };
 }
 
 async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<number> {
@@ -191,14 +199,16 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const store = open.store();
   const clients = clientsFor(sdk, keys, api, store, { limit: spec.budget, windowMs: spec.windowMs });
   const requests = clients.map(recordRequests);
+  const offsets = startOffsets(spec.start, keys.length, spec.windowMs);
   const started = performance.now();
-  const { ends, failed } = await sdkJobs(clients);
+  const { starts, ends, failed } = await sdkJobs(clients, offsets);
   const wallMs = performance.now() - started;
   const perKey = ends.map((end, index) => {
     const { sends, roundTrips: trips } = requests[index] as (typeof requests)[number];
+    const keyStarted = starts[index] as number;
     const boundMs = idealJobMs(trips, spec.budget, spec.windowMs, CONCURRENCY_PER_KEY);
-    const lateness = latenessOf(sends, trips, started, spec.budget, spec.windowMs);
-    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length, ...lateness };
+    const lateness = latenessOf(sends, trips, keyStarted, spec.budget, spec.windowMs);
+    return { ratio: (end - keyStarted) / boundMs, jobMs: end - keyStarted, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length, ...lateness };
   });
   const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
   const worst = sorted.at(-1) as (typeof perKey)[number];

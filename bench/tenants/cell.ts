@@ -1,3 +1,5 @@
+import type { StartName } from './starts.js';
+
 /** What a cell of the tenants matrix asks of its keys, whatever the store (bench:tenants and bench:tenants:redis). */
 export interface CellShape {
   keys: number;
@@ -16,6 +18,8 @@ export interface CellShape {
   jobPerKey: number;
   /** How long the fake server takes to answer. */
   delayMs: number;
+  /** When the keys of a paced cell start their jobs (bench/tenants/starts.ts). @default 'together' */
+  start?: StartName;
 }
 
 /** One cell of the tenants matrix, as the orchestrator plans it and a worker process runs it. */

@@ -1,4 +1,5 @@
 import type { CellSpec } from './cell.js';
+import type { StartName } from './starts.js';
 
 /**
  * The offered loads of paced cells: every key's budget per window, all keys together, in calls per
@@ -14,6 +15,8 @@ export interface MatrixSelection {
   keys: readonly number[];
   budgets: readonly number[];
   loads: readonly string[];
+  /** When the keys of paced cells start (burst cells start together). @default ['together'] */
+  starts?: readonly StartName[];
   /** The builds to run, each a dist/ folder with its label. */
   builds: ReadonlyArray<{ dist: string; label: string }>;
   delayMs: number;
@@ -32,8 +35,12 @@ export function matrixCells(selection: MatrixSelection): CellSpec[] {
   for (const build of selection.builds) {
     for (const leg of selection.legs) {
       for (const load of selection.loads) {
-        for (const keys of selection.keys) {
-          for (const budget of selection.budgets) cells.push(cellSpec(leg, build, keys, budget, load, selection.delayMs));
+        // A burst cell's keys start together: its figures are a burst's.
+        const starts = LOADS[load] === 'burst' ? (['together'] as const) : (selection.starts ?? ['together']);
+        for (const start of starts) {
+          for (const keys of selection.keys) {
+            for (const budget of selection.budgets) cells.push({ ...cellSpec(leg, build, keys, budget, load, selection.delayMs), ...(start === 'spread' ? { start } : {}) });
+          }
         }
       }
     }
@@ -58,5 +65,5 @@ function cellSpec(leg: string, build: { dist: string; label: string }, keys: num
 export function estimateCellMs(cell: CellSpec): number {
   const startup = 3_000;
   if (cell.kind === 'burst') return startup + 2 * cell.windowMs;
-  return startup + 2 * cell.windowMs + (cell.keys * cell.jobPerKey * 1000) / 20_000;
+  return startup + (cell.start === 'spread' ? 3 : 2) * cell.windowMs + (cell.keys * cell.jobPerKey * 1000) / 20_000;
 }

@@ -1,0 +1,32 @@
+/**
+ * When the keys of a paced cell start their jobs (`--starts`, bench:tenants and the Redis legs):
+ * `together` (all at one instant: every window frees every key's slots at once, so the process
+ * must send all keys' next windows in the same moment) or `spread` (key i at i / keys of a window
+ * after the first, as a platform's schools start their jobs through a day). Each key's bound
+ * counts from its own start.
+ */
+export const START_NAMES = ['together', 'spread'] as const;
+export type StartName = (typeof START_NAMES)[number];
+
+const isStartName = (name: string): name is StartName => (START_NAMES as readonly string[]).includes(name);
+
+/** The starts named in `--starts` (comma-separated); throws on a name it does not know. */
+export function parseStarts(value: string): StartName[] {
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !isStartName(name));
+  if (unknown.length > 0 || names.length === 0) throw new Error(`Failed to read --starts: ${unknown.join(', ') || 'none given'} (known: ${START_NAMES.join(', ')}).`);
+  return names.filter(isStartName);
+}
+
+/**
+ * How long after the cell's start each of `keys` keys starts its job: none for `together`.
+ *
+ * @example
+ * ```ts
+ * startOffsets('spread', 4, 1_000); // [0, 250, 500, 750]
+ * ```
+ */
+export function startOffsets(start: StartName | undefined, keys: number, windowMs: number): number[] | undefined {
+  if (start !== 'spread') return undefined;
+  return Array.from({ length: keys }, (_, index) => (index * windowMs) / keys);
+}
