@@ -31,7 +31,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { writeRunJson } from './support/json-file.js';
 import { runContext } from './support/run-context.js';
-import { parseStarts } from './tenants/starts.js';
+import { parseStarts, startLabel, startsOfLoad } from './tenants/starts.js';
 import { cellSpec, LOADS, REDIS_DEFAULT_LOADS, type CellResult, type CellSpec } from './tenants-redis/cell.js';
 import { LEGS } from './tenants-redis/legs.js';
 import { prepareBuild } from './tenants-redis/sdk.js';
@@ -60,8 +60,7 @@ for (const build of builds) {
   for (const name of legs) {
     if (build !== 'now' && LEGS[name]?.before !== true) continue;
     for (const load of list(values.loads)) {
-      // A burst cell's keys start together: its figures are a burst's.
-      for (const start of LOADS[load] === 'burst' ? (['together'] as const) : starts) {
+      for (const start of startsOfLoad(LOADS[load] === 'burst', starts)) {
         for (const keys of list(values.keys)) for (const budget of list(values.budgets)) cells.push({ ...cellSpec(name, build, Number(keys), Number(budget), load), ...(start === 'spread' ? { start } : {}) });
       }
     }
@@ -83,7 +82,7 @@ function runCell(cell: CellSpec): Promise<CellResult> {
   });
 }
 
-const cellName = (cell: CellSpec): string => `${cell.build} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs / 1000} s ${cell.load}${cell.start === 'spread' ? ' spread' : ''}`;
+const cellName = (cell: CellSpec): string => `${cell.build} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs / 1000} s ${cell.load}${startLabel(cell.start)}`;
 const fixed = (value: number | undefined, digits: number): string => (value === undefined ? '-' : value.toFixed(digits));
 
 function formatCell(result: CellResult): string {

@@ -44,7 +44,7 @@ import { LEGS } from './tenants/legs/index.js';
 import { estimateCellMs, LOADS, matrixCells } from './tenants/plan.js';
 import { cellName, formatCell, verdicts, type Verdict } from './tenants/report.js';
 import { OWN_DIST } from './tenants/sdk.js';
-import { parseStarts } from './tenants/starts.js';
+import { parseStarts, startLabel } from './tenants/starts.js';
 import { REDIS_DEFAULT_LOADS, REDIS_LOAD_NAMES } from './tenants-redis/cell.js';
 import { REDIS_LEG_NAMES } from './tenants-redis/leg-names.js';
 
@@ -86,7 +86,7 @@ const estimateMin = cells.reduce((sum, cell) => sum + estimateCellMs(cell), 0) /
 if (saved !== undefined) console.log(`Tenants: ${saved.length} cells saved in ${values['from-json']} (nothing run)`);
 else console.log(`Tenants: ${cells.length} cells (${legs.join(', ')}; builds ${builds.map((build) => build.label).join(', ')}), about ${estimateMin.toFixed(0)} min; ${context.sdk}, node ${context.node}, ${formatLoad()}`);
 if (values.estimate && saved === undefined) {
-  for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}${cell.start === 'spread' ? ' spread' : ''}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
+  for (const cell of cells) console.log(`  ${cell.sdkLabel} ${cell.leg} ${cell.keys} keys x ${cell.budget}/${cell.windowMs} ms ${cell.load}${startLabel(cell.start)}: ${cell.jobPerKey} grants per key, ~${(estimateCellMs(cell) / 1000).toFixed(0)} s`);
   if (runsRedis) console.log(`  then the Redis legs (${redisLegs.join(', ')}; loads ${redisLoads.join(', ')}) in bench/tenants-redis.ts (no estimate)`);
   process.exit(0);
 }

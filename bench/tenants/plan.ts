@@ -1,5 +1,5 @@
 import type { CellSpec } from './cell.js';
-import type { StartName } from './starts.js';
+import { startsOfLoad, type StartName } from './starts.js';
 
 /**
  * The offered loads of paced cells: every key's budget per window, all keys together, in calls per
@@ -35,9 +35,7 @@ export function matrixCells(selection: MatrixSelection): CellSpec[] {
   for (const build of selection.builds) {
     for (const leg of selection.legs) {
       for (const load of selection.loads) {
-        // A burst cell's keys start together: its figures are a burst's.
-        const starts = LOADS[load] === 'burst' ? (['together'] as const) : (selection.starts ?? ['together']);
-        for (const start of starts) {
+        for (const start of startsOfLoad(LOADS[load] === 'burst', selection.starts ?? ['together'])) {
           for (const keys of selection.keys) {
             for (const budget of selection.budgets) cells.push({ ...cellSpec(leg, build, keys, budget, load, selection.delayMs), ...(start === 'spread' ? { start } : {}) });
           }

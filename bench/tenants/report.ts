@@ -1,5 +1,6 @@
 import type { CellResult } from './cell.js';
 import type { LegGoals } from './legs/leg.js';
+import { startLabel } from './starts.js';
 
 /** One figure of a cell held to a goal: its value, the goal, and how far from it (above 1: missed). */
 export interface Verdict {
@@ -18,7 +19,7 @@ const rate = (value: number): string => `${(value / 1000).toFixed(1)} k/s`;
 /** The cell's name in tables: build, leg, keys x budget per window, load. */
 export function cellName(result: CellResult): string {
   const { spec } = result;
-  return `${spec.sdkLabel} ${spec.leg} ${spec.keys.toLocaleString('en')} keys x ${spec.budget}/${(spec.windowMs / 1000).toFixed(spec.windowMs % 1000 === 0 ? 0 : 1)} s ${spec.load}${spec.start === 'spread' ? ' spread' : ''}`;
+  return `${spec.sdkLabel} ${spec.leg} ${spec.keys.toLocaleString('en')} keys x ${spec.budget}/${(spec.windowMs / 1000).toFixed(spec.windowMs % 1000 === 0 ? 0 : 1)} s ${spec.load}${startLabel(spec.start)}`;
 }
 
 /** The offered load of a paced cell: every key's budget per window, all keys together. */

@@ -30,3 +30,13 @@ export function startOffsets(start: StartName | undefined, keys: number, windowM
   if (start !== 'spread') return undefined;
   return Array.from({ length: keys }, (_, index) => (index * windowMs) / keys);
 }
+
+/** The starts a cell of this load runs: a burst cell's keys start together (its figures are a burst's). */
+export function startsOfLoad(burst: boolean, starts: readonly StartName[]): readonly StartName[] {
+  return burst ? ['together'] : starts;
+}
+
+/** What a cell's name says of its start: nothing for `together`, the default. */
+export function startLabel(start: StartName | undefined): string {
+  return start === 'spread' ? ' spread' : '';
+}
