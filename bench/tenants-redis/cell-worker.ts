@@ -8,9 +8,8 @@ import type { PermitStore } from '../../src/rate-limit/permit-store.js';
 import type { CellResult, CellSpec } from './cell.js';
 // The same fake API as bench:tenants (issue 28's memory-store legs), so the two benches' figures compare.
 import { bareCall, fakeApi, type FakeApi } from '../tenants/fake-api.js';
-import { idealJobMs } from '../tenants/ideal-pacer.js';
-import { latenessOf, median, recordRequests } from '../tenants/lateness.js';
-import { startOffsets } from '../tenants/starts.js';
+import { jobFigures, recordRequests } from '../tenants/lateness.js';
+import { startEach, startOffsets } from '../tenants/starts.js';
 import { LEGS, type OpenLeg, type RedisCounters } from './legs.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
 
@@ -48,24 +47,17 @@ function clientsFor(sdk: BenchSdk, keys: readonly string[], api: FakeApi, store:
 async function sdkJobs(clients: readonly AdminClient[], offsetsMs?: readonly number[]): Promise<{ starts: number[]; ends: number[]; failed: number; errors: Set<string> }> {
   let failed = 0;
   const errors = new Set<string>();
-  const starts: number[] = [];
-  const ends = await Promise.all(
-    clients.map(async (admin, index) => {
-      const offset = offsetsMs?.[index] ?? 0;
-      if (offset > 0) await sleep(offset);
-      starts[index] = performance.now();
-      await Promise.all(
-        members.map((member) =>
-          admin.grantCoupon(COUPON_ID, member).catch((error: unknown) => {
-            failed += 1;
-            errors.add(error instanceof Error ? `${error.name}: ${error.message.slice(0, 120)}` : String(error));
-          }),
-        ),
-      );
-      return performance.now();
-    }),
-  );
-  return { starts, ends, failed, errors };
+  const times = await startEach(clients, offsetsMs, async (admin) => {
+    await Promise.all(
+      members.map((member) =>
+        admin.grantCoupon(COUPON_ID, member).catch((error: unknown) => {
+          failed += 1;
+          errors.add(error instanceof Error ? `${error.name}: ${error.message.slice(0, 120)}` : String(error));
+        }),
+      ),
+    );
+  });
+  return { ...times, failed, errors };
 }
 
 async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<void> {
@@ -186,30 +178,14 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   await settled(counters);
   const used = await counters.grown();
   report(errors);
-  const perKey = ends.map((end, index) => {
-    const keyStarted = starts[index] as number;
-    const boundMs = idealJobMs(requests[index]?.roundTrips ?? [], spec.budget, spec.windowMs);
-    return { ratio: (end - keyStarted) / boundMs, jobMs: end - keyStarted, boundMs };
-  });
-  const lateness = requests.map(({ sends, roundTrips }, index) => latenessOf(sends, roundTrips, starts[index] as number, spec.budget, spec.windowMs));
-  const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
-  const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as (typeof perKey)[number];
-  const worst = sorted.at(-1) as (typeof perKey)[number];
+  // Every request of a key at once (no concurrency of its app's): the bound's callers are unbounded.
+  const jobs = jobFigures({ requests, starts, ends }, { limit: spec.budget, windowMs: spec.windowMs }, wallMs);
   return {
     sdkCallsPerSecond: [(calls * 1000) / wallMs],
     bareCallsPerSecond: [],
     heapPerCounted: undefined,
     heapPerCountedLater: undefined,
-    jobs: {
-      worst: worst.ratio,
-      median: at(0.5).ratio,
-      p99: at(0.99).ratio,
-      worstJobMs: worst.jobMs,
-      worstBoundMs: worst.boundMs,
-      wallMs,
-      firstWindowMs: median(lateness.map((key) => key.firstWindowMs)),
-      reuseLagMs: median(lateness.map((key) => key.reuseLagMs)),
-    },
+    jobs,
     roundTripsPerPermit: used.reads / (calls - failed),
     scriptCallsPerPermit: used.scripts / (calls - failed),
     overLimit: api.overLimit(spec.budget, spec.windowMs),

@@ -5,14 +5,13 @@
 import { loadavg } from 'node:os';
 import type { AdminClient } from '../../src/client/facade/admin-client.js';
 import type { PermitStore } from '../../src/rate-limit/permit-store.js';
-import type { CellResult, CellSpec, HeapFigures, JobFigures } from './cell.js';
+import type { CellResult, CellSpec, HeapFigures } from './cell.js';
 import { bareCall, fakeApi, type FakeApi } from './fake-api.js';
-import { idealJobMs } from './ideal-pacer.js';
-import { latenessOf, median, recordRequests } from './lateness.js';
+import { jobFigures, recordRequests } from './lateness.js';
 import { LEGS } from './legs/index.js';
 import type { OpenLeg } from './legs/leg.js';
 import { loadSdk, type BenchSdk } from './sdk.js';
-import { startOffsets } from './starts.js';
+import { startEach, startOffsets } from './starts.js';
 
 const BASE_URL = 'https://school.example';
 const ENDPOINT = `${BASE_URL}/admin/graphql`;
@@ -78,17 +77,8 @@ function clientsFor(sdk: BenchSdk, keys: readonly string[], api: FakeApi, store:
  */
 async function sdkJobs(clients: readonly AdminClient[], offsetsMs?: readonly number[]): Promise<{ starts: number[]; ends: number[]; failed: number }> {
   let failed = 0;
-  const starts: number[] = [];
-  const ends = await Promise.all(
-    clients.map(async (admin, index) => {
-      const offset = offsetsMs?.[index] ?? 0;
-      if (offset > 0) await sleep(offset);
-      starts[index] = performance.now();
-      failed += await eachMember((member) => admin.grantCoupon(COUPON_ID, member));
-      return performance.now();
-    }),
-  );
-  return { starts, ends, failed };
+  const times = await startEach(clients, offsetsMs, async (admin) => void (failed += await eachMember((member) => admin.grantCoupon(COUPON_ID, member))));
+  return { ...times, failed };
 }
 
 async function bareJobs(api: FakeApi, keys: readonly string[]): Promise<number> {
@@ -203,29 +193,7 @@ async function pacedCell(sdk: BenchSdk, open: OpenLeg, keys: readonly string[]):
   const started = performance.now();
   const { starts, ends, failed } = await sdkJobs(clients, offsets);
   const wallMs = performance.now() - started;
-  const perKey = ends.map((end, index) => {
-    const { sends, roundTrips: trips } = requests[index] as (typeof requests)[number];
-    const keyStarted = starts[index] as number;
-    const boundMs = idealJobMs(trips, spec.budget, spec.windowMs, CONCURRENCY_PER_KEY);
-    const lateness = latenessOf(sends, trips, keyStarted, spec.budget, spec.windowMs);
-    return { ratio: (end - keyStarted) / boundMs, jobMs: end - keyStarted, boundMs, rttMs: trips.reduce((sum, trip) => sum + trip, 0) / trips.length, ...lateness };
-  });
-  const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
-  const worst = sorted.at(-1) as (typeof perKey)[number];
-  const jobs: JobFigures = {
-    worst: worst.ratio,
-    median: (sorted[Math.floor(sorted.length / 2)] as (typeof perKey)[number]).ratio,
-    p99: (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] as (typeof perKey)[number]).ratio,
-    worstJobMs: worst.jobMs,
-    worstBoundMs: worst.boundMs,
-    worstRttMs: worst.rttMs,
-    meanRttMs: perKey.reduce((sum, key) => sum + key.rttMs, 0) / perKey.length,
-    wallMs,
-    firstWindowMs: median(perKey.map((key) => key.firstWindowMs)),
-    reuseLagMs: median(perKey.map((key) => key.reuseLagMs)),
-    worstFirstWindowMs: worst.firstWindowMs,
-    worstReuseLagMs: worst.reuseLagMs,
-  };
+  const jobs = jobFigures({ requests, starts, ends }, { limit: spec.budget, windowMs: spec.windowMs, concurrency: CONCURRENCY_PER_KEY }, wallMs);
   return {
     sdkCallsPerSecond: [(calls * 1000) / wallMs],
     bareCallsPerSecond: [],

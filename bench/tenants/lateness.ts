@@ -1,4 +1,6 @@
 import type { AdminClient } from '../../src/client/facade/admin-client.js';
+import type { JobFigures } from './cell.js';
+import { idealJobMs } from './ideal-pacer.js';
 
 /**
  * Where a key's job lost time against its bound (bench/tenants/ideal-pacer.ts): how long its first
@@ -42,4 +44,50 @@ export function recordRequests(admin: AdminClient): KeyRequests {
   });
   admin.on('response', (event) => void (recorded.roundTrips[order.get(`${event.callId}/${event.attempt}`) ?? -1] = event.durationMs));
   return recorded;
+}
+
+/** One key's job in a paced cell: its time against its bound, its mean round trip, where it lost time. */
+interface KeyJob {
+  ratio: number;
+  jobMs: number;
+  boundMs: number;
+  rttMs: number;
+  firstWindowMs: number;
+  reuseLagMs: number;
+}
+
+/**
+ * Every key's job against its own bound (bench/tenants/ideal-pacer.ts, from the key's own start),
+ * summed up over the keys: the worst, median and 99th-percentile key, and where they lost time.
+ * `concurrency`: the calls each key's app keeps in flight (all at once: unbounded).
+ */
+export function jobFigures(
+  keys: { requests: readonly KeyRequests[]; starts: readonly number[]; ends: readonly number[] },
+  budget: { limit: number; windowMs: number; concurrency?: number },
+  wallMs: number,
+): JobFigures {
+  const perKey: KeyJob[] = keys.ends.map((end, index) => {
+    const { sends, roundTrips } = keys.requests[index] ?? { sends: [], roundTrips: [] };
+    const started = keys.starts[index] as number;
+    const boundMs = idealJobMs(roundTrips, budget.limit, budget.windowMs, budget.concurrency);
+    const rttMs = roundTrips.reduce((sum, trip) => sum + trip, 0) / roundTrips.length;
+    return { ratio: (end - started) / boundMs, jobMs: end - started, boundMs, rttMs, ...latenessOf(sends, roundTrips, started, budget.limit, budget.windowMs) };
+  });
+  const sorted = [...perKey].sort((a, b) => a.ratio - b.ratio);
+  const at = (quantile: number): KeyJob => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] as KeyJob;
+  const worst = sorted.at(-1) as KeyJob;
+  return {
+    worst: worst.ratio,
+    median: at(0.5).ratio,
+    p99: at(0.99).ratio,
+    worstJobMs: worst.jobMs,
+    worstBoundMs: worst.boundMs,
+    worstRttMs: worst.rttMs,
+    meanRttMs: perKey.reduce((sum, key) => sum + key.rttMs, 0) / perKey.length,
+    wallMs,
+    firstWindowMs: median(perKey.map((key) => key.firstWindowMs)),
+    reuseLagMs: median(perKey.map((key) => key.reuseLagMs)),
+    worstFirstWindowMs: worst.firstWindowMs,
+    worstReuseLagMs: worst.reuseLagMs,
+  };
 }

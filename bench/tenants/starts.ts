@@ -40,3 +40,21 @@ export function startsOfLoad(burst: boolean, starts: readonly StartName[]): read
 export function startLabel(start: StartName | undefined): string {
   return start === 'spread' ? ' spread' : '';
 }
+
+/**
+ * Runs `job` for each item, each after its offset (none: all at once), and resolves with when each
+ * started and ended (`performance.now()`): a key's bound counts from its own start.
+ */
+export async function startEach<T>(items: readonly T[], offsetsMs: readonly number[] | undefined, job: (item: T) => Promise<void>): Promise<{ starts: number[]; ends: number[] }> {
+  const starts: number[] = [];
+  const ends = await Promise.all(
+    items.map(async (item, index) => {
+      const offset = offsetsMs?.[index] ?? 0;
+      if (offset > 0) await new Promise((resolve) => setTimeout(resolve, offset));
+      starts[index] = performance.now();
+      await job(item);
+      return performance.now();
+    }),
+  );
+  return { starts, ends };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latenessOf, median } from '../../bench/tenants/lateness.js';
+import { jobFigures, latenessOf, median } from '../../bench/tenants/lateness.js';
+import { startEach } from '../../bench/tenants/starts.js';
 
 describe('latenessOf: where a key lost time against its bound', () => {
   it('the first window left when the budget-th request was sent', () => {
@@ -26,5 +27,29 @@ describe('median', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(3);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe('jobFigures: every key against its own bound, from its own start', () => {
+  it('a key that started later is held to its bound from its start, not the first key\'s', () => {
+    // 1 per 1,000 ms, round trips of 10 ms: the bound of two requests is 1,010 + 10 = 1,020 ms.
+    const key = (start: number) => ({ sends: [start, start + 1_010], roundTrips: [10, 10] });
+    const figures = jobFigures({ requests: [key(0), key(500)], starts: [0, 500], ends: [1_020, 500 + 1_071] }, { limit: 1, windowMs: 1_000 }, 1_571);
+    expect(figures.median).toBeCloseTo(1_071 / 1_020);
+    expect(figures.worst).toBeCloseTo(1_071 / 1_020);
+    expect(figures.worstJobMs).toBe(1_071);
+    expect(figures.worstBoundMs).toBe(1_020);
+    expect(figures.meanRttMs).toBe(10);
+    expect(figures.wallMs).toBe(1_571);
+  });
+});
+
+describe('startEach: each job after its offset', () => {
+  it('starts each job no sooner than its offset and records its start and end', async () => {
+    const order: string[] = [];
+    const { starts, ends } = await startEach(['a', 'b'], [0, 40], async (name) => void order.push(name));
+    expect(order).toEqual(['a', 'b']);
+    expect((starts[1] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(35);
+    expect(ends.every((end, index) => end >= (starts[index] as number))).toBe(true);
   });
 });
