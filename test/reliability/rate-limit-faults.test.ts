@@ -12,9 +12,20 @@ const WINDOW_MS = 300;
 const createCoupon = operationCase('createCoupon');
 const grantCoupon = operationCase('createCouponGrant');
 
+/**
+ * No test here is about timeouts: the fault server answers at once, yet on a starved CI machine
+ * (10 calls at once, event-loop lag over 100 ms) an answer took over faultClient's 400 ms, and a
+ * createCoupon, not safe to repeat, then ended in TimeoutError instead of RateLimitError.
+ */
+const ANSWER_TIMEOUT_MS = 2_000;
+
+function rateLimitClient(options: Partial<AdminClientOptions> = {}): AdminClient {
+  return faultClient(server, { timeoutMs: ANSWER_TIMEOUT_MS, ...options });
+}
+
 /** A client pacing under a scaled window with its own store, recording its rateLimited events. */
 function pacedClient(options: Partial<AdminClientOptions> = {}): { admin: AdminClient; events: RateLimitedEvent[] } {
-  const admin = faultClient(server, { limits: { mutations: { limit: 50, windowMs: WINDOW_MS }, store: new MemoryPermitStore() }, ...options });
+  const admin = rateLimitClient({ limits: { mutations: { limit: 50, windowMs: WINDOW_MS }, store: new MemoryPermitStore() }, ...options });
   const events: RateLimitedEvent[] = [];
   admin.on('rateLimited', (event) => events.push(event));
   return { admin, events };
@@ -195,7 +206,7 @@ describe('maxRateLimitWaitMs bounds the total 429 waiting of a call', () => {
   // answer the call paused 1 s four times (about 3-4 s) before giving up.
   it('Retry-After: 1 on every answer with maxRateLimitWaitMs 1,500: the waits add up to at most 1,500 ms, then RateLimitError at once', async () => {
     server.script(tooMany({ 'Retry-After': '1' }));
-    const admin = faultClient(server, { maxRetries: 4, maxRateLimitWaitMs: 1_500 });
+    const admin = rateLimitClient({ maxRetries: 4, maxRateLimitWaitMs: 1_500 });
     const events: RateLimitedEvent[] = [];
     admin.on('rateLimited', (event) => events.push(event));
     const { error, elapsedMs } = await failureOf(() => createCoupon.call(admin));
@@ -214,7 +225,7 @@ describe('maxRateLimitWaitMs bounds the total 429 waiting of a call', () => {
       seen += 1;
       return seen % 2 === 1 ? tooMany({ 'Retry-After': '1' }) : { kind: 'respond', status: 503, body: 'busy' };
     });
-    const admin = faultClient(server, { maxRetries: 4, maxRateLimitWaitMs: 1_000 });
+    const admin = rateLimitClient({ maxRetries: 4, maxRateLimitWaitMs: 1_000 });
     const events: RateLimitedEvent[] = [];
     admin.on('rateLimited', (event) => events.push(event));
     const { error } = await failureOf(() => grantCoupon.call(admin));
@@ -224,7 +235,7 @@ describe('maxRateLimitWaitMs bounds the total 429 waiting of a call', () => {
 
   it('a wait that fits the allowance left is waited out, and the call then succeeds', async () => {
     server.script(tooMany({ 'Retry-After': '1' }), answerOk);
-    const admin = faultClient(server, { maxRateLimitWaitMs: 1_000 });
+    const admin = rateLimitClient({ maxRateLimitWaitMs: 1_000 });
     await expect(createCoupon.call(admin)).resolves.toBeDefined();
     expect(server.succeeded('createCoupon')).toBe(1);
   });
