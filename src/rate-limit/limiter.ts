@@ -114,6 +114,12 @@ export interface LimiterAcquireOptions {
   priority?: Priority;
   /** Told once if the call waits longer than the threshold. */
   onWaiting?: (info: WaitInfo) => void;
+  /**
+   * How long the call may still wait on a 429's pause of the key: a longer pause fails it at once
+   * (PausePastAllowanceSignal, which the pipeline turns into a RateLimitError), nothing sent.
+   * @default Infinity
+   */
+  pauseAllowanceMs?: number;
 }
 
 /**
@@ -180,6 +186,7 @@ export class RateLimiter implements PermitQueueOwner {
       head: options.head === true,
       signal: options.signal,
       onWaiting: options.onWaiting,
+      pauseAllowanceMs: options.pauseAllowanceMs ?? Number.POSITIVE_INFINITY,
     });
   }
 

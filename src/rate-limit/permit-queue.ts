@@ -1,6 +1,7 @@
 import { onAbort, stopOnAbort } from '../client/pipeline/abort-listeners.js';
 import type { RateLimitedOperationType } from './bucket-name.js';
 import { CallsAtOnce } from './calls-at-once.js';
+import { PausePastAllowanceSignal, pausePastAllowance } from './pause-past-allowance.js';
 import type { AcquireRequest, AcquireResult, PermitStore } from './permit-store.js';
 import type { Priority, WaitReason } from './priority.js';
 import { WaitList, Waiter, type WaiterOwner } from './wait-list.js';
@@ -79,6 +80,8 @@ export interface QueueAcquireOptions {
   head: boolean;
   signal: AbortSignal | undefined;
   onWaiting: ((info: WaitInfo) => void) | undefined;
+  /** How long the call may still wait on a 429's pause of the key (`Infinity`: as long as it lasts). */
+  pauseAllowanceMs: number;
 }
 
 /**
@@ -212,7 +215,11 @@ export class PermitQueue implements WaiterOwner<Permit> {
         // The rest wait in the lane: until the store's time when it refused, else (fewer granted
         // than asked for) the loop asks again at once and sleeps on its answer.
         const retryAfterMs = refusal === undefined || this.#freed !== freed ? 0 : refusal.retryAfterMs;
-        for (let call = nextCall(); call !== undefined; call = nextCall()) call.resolve(this.#enqueue(call.options, call.since, retryAfterMs));
+        for (let call = nextCall(); call !== undefined; call = nextCall()) {
+          const { pauseAllowanceMs } = call.options;
+          if (refusal !== undefined && pausePastAllowance(refusal, pauseAllowanceMs)) call.reject(new PausePastAllowanceSignal(refusal.retryAfterMs, pauseAllowanceMs));
+          else call.resolve(this.#enqueue(call.options, call.since, retryAfterMs));
+        }
       },
       (error: unknown) => {
         for (const call of calls) call.reject(error);
@@ -237,6 +244,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
       }
       this.#refused(result);
       signal?.throwIfAborted();
+      if (pausePastAllowance(result, options.pauseAllowanceMs)) throw new PausePastAllowanceSignal(result.retryAfterMs, options.pauseAllowanceMs);
       // A permit given back while the store was asked: ask again at once.
       return this.#enqueue(options, since, this.#freed === freed ? result.retryAfterMs : 0);
     });
@@ -256,6 +264,7 @@ export class PermitQueue implements WaiterOwner<Permit> {
 
   #enqueue(options: QueueAcquireOptions, since: number, retryAfterMs: number | undefined): Promise<Permit> {
     const waiter = new Waiter<Permit>(this, options.lane, since, options.signal, options.onWaiting);
+    waiter.pauseAllowanceMs = options.pauseAllowanceMs;
     const promise = new Promise<Permit>((resolve, reject) => {
       waiter.resolve = resolve;
       waiter.reject = reject;
@@ -317,6 +326,8 @@ export class PermitQueue implements WaiterOwner<Permit> {
         const [first] = results;
         if (first !== undefined && !first.granted) {
           this.#refused(first);
+          if (first.paused) this.#failPastPause(first);
+          if (this.#head() === undefined) return;
           // An interactive call joined while a background call was being asked for: the store's
           // answer for it may differ (held slots, the reserve), so it is asked for now.
           if (head.lane === 'background' && this.#interactive?.head !== undefined) continue;
@@ -371,6 +382,19 @@ export class PermitQueue implements WaiterOwner<Permit> {
 
   #refused(refusal: Refusal): void {
     this.#reason = this.#options.owner.waitReason(this.#options.type, refusal);
+  }
+
+  /**
+   * The key is paused after a 429: the calls that may not wait that long on a pause fail now, with
+   * nothing sent, instead of each waiting out its turn (or sending into the server's 429s).
+   */
+  #failPastPause(refusal: Refusal): void {
+    for (const list of [this.#interactive, this.#background]) {
+      if (list === undefined || list.size === 0) continue;
+      for (const waiter of list.filter((each) => pausePastAllowance(refusal, each.pauseAllowanceMs))) {
+        if (this.#leave(waiter)) waiter.reject(new PausePastAllowanceSignal(refusal.retryAfterMs, waiter.pauseAllowanceMs));
+      }
+    }
   }
 
   /** Sleep until the store's answer may change, at least 1 ms, at most a window. */

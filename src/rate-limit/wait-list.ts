@@ -15,6 +15,8 @@ export class Waiter<TPermit> {
   watchPrev: Waiter<TPermit> | undefined = undefined;
   watchNext: Waiter<TPermit> | undefined = undefined;
   watched = false;
+  /** How long the call may still wait on a 429's pause of the key. */
+  pauseAllowanceMs = Number.POSITIVE_INFINITY;
   resolve: (permit: TPermit) => void = noop;
   reject: (reason: unknown) => void = noop;
 
@@ -91,6 +93,13 @@ export class WaitList<TPermit> {
     waiter.list = undefined;
     this.#size -= 1;
     return true;
+  }
+
+  /** The waiters for which `test` holds, in order (a copy: the caller may remove them). */
+  filter(test: (waiter: Waiter<TPermit>) => boolean): Waiter<TPermit>[] {
+    const found: Waiter<TPermit>[] = [];
+    for (let waiter = this.#head; waiter !== undefined; waiter = waiter.next) if (test(waiter)) found.push(waiter);
+    return found;
   }
 
   /** About how many waiters stand before `waiter` (exact unless some in between left early). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryPermitStore, RateLimitError, type AdminClient, type AdminClientOptions, type RateLimitedEvent } from '../../src/index.js';
 import type { FaultAction, FaultStep } from './support/fault-server.js';
 import { answerOk, failureOf, faultClient, json, operationCase } from './support/operation-cases.js';
+import { firstThen, tooMany } from './support/rate-limit-answers.js';
 import type { RawRequest } from './support/raw-http.js';
 import { BOUNDED_MS, useFaultServer } from './support/use-fault-server.js';
 
@@ -29,20 +30,6 @@ function pacedClient(options: Partial<AdminClientOptions> = {}): { admin: AdminC
   const events: RateLimitedEvent[] = [];
   admin.on('rateLimited', (event) => events.push(event));
   return { admin, events };
-}
-
-/** The documented 429: headers plus a JSON body with `extensions.code` RATE_LIMIT_EXCEEDED. */
-function tooMany(headers: Record<string, string> = {}, extensions: Record<string, unknown> = {}): FaultAction {
-  return json({ errors: [{ message: 'Rate limit exceeded', extensions: { code: 'RATE_LIMIT_EXCEEDED', operation_type: 'mutations', ...extensions } }] }, 429, headers);
-}
-
-/** The first `count` requests get `first`, the rest are answered normally. */
-function firstThen(count: number, first: FaultAction): FaultStep {
-  let seen = 0;
-  return (request: RawRequest) => {
-    seen += 1;
-    return seen <= count ? first : answerOk(request);
-  };
 }
 
 describe('429 with no Retry-After', () => {

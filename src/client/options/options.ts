@@ -144,6 +144,11 @@ export interface AdminClientOptions {
    * wait part of it), so a single wait the server asks for that is longer fails at once too. No
    * wait is shorter than the fallback backoff (1 s, doubling per 429 of the call, at most one
    * window), even when the server says `Retry-After: 0` or names a reset time already past.
+   *
+   * With pacing on, a 429's wait pauses every client of the key sharing the store, whether or not
+   * the call it answered waits for it. A call that finds the key paused for longer than it may
+   * still wait fails at once with `RateLimitError` (`retryAfterMs`: what is left of the pause),
+   * nothing sent, instead of sending into the server's 429s.
    * @default 120_000
    */
   maxRateLimitWaitMs?: number | undefined;

@@ -6,6 +6,7 @@ import type { RateLimitedOperationType } from '../../rate-limit/bucket-name.js';
 import type { Permit, RateLimiter } from '../../rate-limit/limiter.js';
 import type { WaitInfo } from '../../rate-limit/waiting-watch.js';
 import { operationTypeOf } from '../../rate-limit/operation-type.js';
+import { PausePastAllowanceSignal } from '../../rate-limit/pause-past-allowance.js';
 import { errorBase, type ErrorContext } from '../../response/error-context.js';
 import { interpretResponse } from '../../response/interpret-response.js';
 import { showsOperationRan } from '../../response/operation-ran.js';
@@ -65,7 +66,10 @@ interface CallBudget {
   /** Requests sent so far (the number of the last attempt). */
   sent: number;
   rateLimited: number;
+  /** The 429 waits the call accepted, the one being waited included. */
   waitedMs: number;
+  /** The 429 wait being waited (in the queue, as the key's pause): not yet spent of the allowance while it lasts. */
+  pauseMs: number;
 }
 
 type PRetry = typeof import('p-retry').default;
@@ -120,7 +124,7 @@ export class RequestPipeline {
   #start<T>(call: PipelineCall, type: RateLimitedOperationType, finish: (answer: PipelineAnswer) => T): Promise<T> {
     let permit: Promise<Permit> | undefined;
     try {
-      permit = this.#acquire(call, type, 0);
+      permit = this.#acquire(call, type, 0, this.#options.maxRateLimitWaitMs);
     } catch (error) {
       // A store that throws instead of rejecting fails the call as a rejection would.
       return this.#notGranted(call, type, error, finish);
@@ -147,7 +151,10 @@ export class RequestPipeline {
 
   /** An abort (or a store failure) before the first permit: the first attempt's failure. */
   #notGranted<T>(call: PipelineCall, type: RateLimitedOperationType, error: unknown, finish: (answer: PipelineAnswer) => T): Promise<T> {
-    return this.#afterFirstFailure(call, type, this.#context(call), newBudget(), error).then(finish);
+    const context = this.#context(call);
+    const budget = newBudget();
+    const failure = error instanceof PausePastAllowanceSignal ? this.#pausedError(context, type, error, budget) : error;
+    return this.#afterFirstFailure(call, type, context, budget, failure).then(finish);
   }
 
   /**
@@ -241,11 +248,16 @@ export class RequestPipeline {
       // Never sooner than the fallback: a hint of 0, or a reset time already past (clock skew),
       // would otherwise re-send at once, again and again. Whole milliseconds, rounded up (a reset time may have decimals).
       const waitMs = Math.ceil(Math.max(info.waitMs ?? 0, this.#fallbackWaitMs(type, budget.rateLimited)));
+      const answer = { limit: info.limit, earliestRetryAt: info.earliestWaitMs === undefined ? undefined : now + info.earliestWaitMs, pauseUntil: now + waitMs };
       if (budget.rateLimited > call.maxRetries || budget.waitedMs + waitMs > this.#options.maxRateLimitWaitMs) {
-        if (info.limit !== undefined) this.#limiter?.adaptLimit(type, info.limit);
+        // The call gives up, but the server's wait holds every client of the key: they wait it out,
+        // or fail at once when it is past their own allowance, rather than each sending into a 429.
+        // The store failing to take it changes nothing for this call's error.
+        await this.#limiter?.rateLimited(type, answer, now).catch(() => undefined);
         throw this.#rateLimitError(answered, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
+      budget.pauseMs = waitMs;
       this.#events.emit('rateLimited', {
         operation: call.operation,
         callId: call.callId,
@@ -256,7 +268,7 @@ export class RequestPipeline {
         count: budget.rateLimited,
       });
       if (this.#limiter === undefined) await abortableSleep(waitMs, call.signal);
-      else await this.#limiter.rateLimited(type, { limit: info.limit, earliestRetryAt: info.earliestWaitMs === undefined ? undefined : now + info.earliestWaitMs, pauseUntil: now + waitMs }, now);
+      else await this.#limiter.rateLimited(type, answer, now);
     }
   }
 
@@ -271,14 +283,18 @@ export class RequestPipeline {
     else if (stated !== undefined && this.#options.logLevel === 'debug') this.#options.logger?.debug(`school-admin-sdk: ignored the ${type} budget stated in ${stated}`);
   }
 
-  /** Asks for a permit (undefined without a limiter); `sent` requests of the call went before. */
-  #acquire(call: PipelineCall, type: RateLimitedOperationType, sent: number): Promise<Permit> | undefined {
+  /**
+   * Asks for a permit (undefined without a limiter); `sent` requests of the call went before, and
+   * it may still wait `pauseAllowanceMs` on a 429's pause of the key.
+   */
+  #acquire(call: PipelineCall, type: RateLimitedOperationType, sent: number, pauseAllowanceMs: number): Promise<Permit> | undefined {
     if (this.#limiter === undefined) return undefined;
     const priority = call.priority ?? 'interactive';
     // A request sent again (after a 429 or a retried failure) goes to the head of its lane.
     return this.#limiter.acquire(type, {
       head: sent > 0,
       priority,
+      pauseAllowanceMs,
       ...(call.signal === undefined ? {} : { signal: call.signal }),
       ...(this.#events.listening('waiting')
         ? { onWaiting: (wait: WaitInfo) => this.#events.emit('waiting', { operation: call.operation, callId: call.callId, attempt: sent + 1, operationType: type, priority, ...wait }) }
@@ -288,7 +304,16 @@ export class RequestPipeline {
 
   /** Sends one request under `taken` (the call's first permit) or a permit asked for now. */
   async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined): Promise<HttpOutcome> {
-    const permit = taken ?? (await this.#acquire(call, type, budget.sent));
+    let permit: Permit | undefined;
+    try {
+      // The pause the call accepted after its own 429 is waited here, within what it allowed for it.
+      const pauseAllowanceMs = this.#options.maxRateLimitWaitMs - budget.waitedMs + budget.pauseMs;
+      budget.pauseMs = 0;
+      permit = taken ?? (await this.#acquire(call, type, budget.sent, pauseAllowanceMs));
+    } catch (error) {
+      if (error instanceof PausePastAllowanceSignal) throw this.#pausedError(context, type, error, budget);
+      throw error;
+    }
     if (call.signal?.aborted === true) {
       // Aborted while it waited (or before the call): nothing leaves, and the call says so.
       permit?.release();
@@ -346,6 +371,16 @@ export class RequestPipeline {
     return Math.min(windowMs, 1000 * 2 ** (count - 1));
   }
 
+  /** The key is paused after a 429 (this client's or another's) for longer than the call may wait: it fails, nothing sent. */
+  #pausedError(context: ErrorContext, type: RateLimitedOperationType, signal: PausePastAllowanceSignal, budget: CallBudget): RateLimitError {
+    const maxWait = this.#options.maxRateLimitWaitMs;
+    const waited = budget.waitedMs > 0 ? `, ${budget.waitedMs} ms already waited` : '';
+    return new RateLimitError(
+      `Failed to ${context.label}: the ${type} rate limit was exhausted and every client of the key waits ${seconds(signal.retryAfterMs)} s after a 429, past this call's maxRateLimitWaitMs (${maxWait} ms${waited}); nothing was sent. Retry after ${seconds(signal.retryAfterMs)} s.`,
+      { ...errorBase(context), operationType: type, limit: undefined, retryAfterMs: signal.retryAfterMs, resetAt: undefined },
+    );
+  }
+
   #rateLimitError(context: ErrorContext, info: RateLimitInfo, waitMs: number, budget: CallBudget): RateLimitError {
     const maxWait = this.#options.maxRateLimitWaitMs;
     const why =
@@ -366,7 +401,7 @@ export class RequestPipeline {
 }
 
 function newBudget(): CallBudget {
-  return { sent: 0, rateLimited: 0, waitedMs: 0 };
+  return { sent: 0, rateLimited: 0, waitedMs: 0, pauseMs: 0 };
 }
 
 function seconds(ms: number): number {
