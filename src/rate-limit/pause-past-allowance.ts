@@ -3,7 +3,7 @@
  * the store measures what is left of the pause on its own clock (Redis: its TIME) and rounds it,
  * so a call that accepted a wait of exactly its allowance may read a few ms more.
  */
-export const PAUSE_SLACK_MS = 50;
+const PAUSE_SLACK_MS = 50;
 
 /**
  * The key is paused after a 429 for longer than the call may still wait on 429s (its

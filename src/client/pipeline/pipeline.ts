@@ -68,8 +68,6 @@ interface CallBudget {
   rateLimited: number;
   /** The 429 waits the call accepted, the one being waited included. */
   waitedMs: number;
-  /** The 429 wait being waited (in the queue, as the key's pause): not yet spent of the allowance while it lasts. */
-  pauseMs: number;
 }
 
 type PRetry = typeof import('p-retry').default;
@@ -153,8 +151,7 @@ export class RequestPipeline {
   #notGranted<T>(call: PipelineCall, type: RateLimitedOperationType, error: unknown, finish: (answer: PipelineAnswer) => T): Promise<T> {
     const context = this.#context(call);
     const budget = newBudget();
-    const failure = error instanceof PausePastAllowanceSignal ? this.#pausedError(context, type, error, budget) : error;
-    return this.#afterFirstFailure(call, type, context, budget, failure).then(finish);
+    return this.#afterFirstFailure(call, type, context, budget, this.#permitError(error, context, type, budget)).then(finish);
   }
 
   /**
@@ -224,8 +221,9 @@ export class RequestPipeline {
    * `maxRateLimitWaitMs`, and none is shorter than the fallback backoff.
    */
   async #attempt(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, permit: Permit | undefined): Promise<PipelineAnswer> {
-    for (let taken = permit; ; taken = undefined) {
-      const outcome = await this.#send(call, context, type, budget, taken);
+    // The wait the call accepted after its own 429 is waited in the queue (the key's pause), within what it allowed for it.
+    for (let taken = permit, acceptedWaitMs = 0; ; taken = undefined) {
+      const outcome = await this.#send(call, context, type, budget, taken, this.#maxRateLimitWaitLeft(budget, acceptedWaitMs));
       this.#readStatedBudget(type, outcome.headers);
       // Errors built from here on come with this response.
       const answered = this.#answered(context, call, budget.sent, outcome);
@@ -257,7 +255,7 @@ export class RequestPipeline {
         throw this.#rateLimitError(answered, info, waitMs, budget);
       }
       budget.waitedMs += waitMs;
-      budget.pauseMs = waitMs;
+      acceptedWaitMs = waitMs;
       this.#events.emit('rateLimited', {
         operation: call.operation,
         callId: call.callId,
@@ -302,17 +300,25 @@ export class RequestPipeline {
     });
   }
 
-  /** Sends one request under `taken` (the call's first permit) or a permit asked for now. */
-  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined): Promise<HttpOutcome> {
-    let permit: Permit | undefined;
-    try {
-      // The pause the call accepted after its own 429 is waited here, within what it allowed for it.
-      const pauseAllowanceMs = this.#options.maxRateLimitWaitMs - budget.waitedMs + budget.pauseMs;
-      budget.pauseMs = 0;
-      permit = taken ?? (await this.#acquire(call, type, budget.sent, pauseAllowanceMs));
-    } catch (error) {
-      if (error instanceof PausePastAllowanceSignal) throw this.#pausedError(context, type, error, budget);
-      throw error;
+  /** How long the call may still wait on a 429's pause of the key: its allowance left, and the wait it accepted last, not yet spent. */
+  #maxRateLimitWaitLeft(budget: CallBudget, acceptedWaitMs: number): number {
+    return this.#options.maxRateLimitWaitMs - budget.waitedMs + acceptedWaitMs;
+  }
+
+  /** A failure to get a permit as the caller sees it: a pause past the call's allowance is its `RateLimitError`. */
+  #permitError(error: unknown, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget): unknown {
+    return error instanceof PausePastAllowanceSignal ? this.#pausedError(context, type, error, budget) : error;
+  }
+
+  /** Sends one request under `taken` (the call's first permit) or a permit asked for now, waiting at most `pauseAllowanceMs` on the key's pause. */
+  async #send(call: PipelineCall, context: ErrorContext, type: RateLimitedOperationType, budget: CallBudget, taken: Permit | undefined, pauseAllowanceMs: number): Promise<HttpOutcome> {
+    let permit = taken;
+    if (permit === undefined) {
+      try {
+        permit = await this.#acquire(call, type, budget.sent, pauseAllowanceMs);
+      } catch (error) {
+        throw this.#permitError(error, context, type, budget);
+      }
     }
     if (call.signal?.aborted === true) {
       // Aborted while it waited (or before the call): nothing leaves, and the call says so.
@@ -401,7 +407,7 @@ export class RequestPipeline {
 }
 
 function newBudget(): CallBudget {
-  return { sent: 0, rateLimited: 0, waitedMs: 0, pauseMs: 0 };
+  return { sent: 0, rateLimited: 0, waitedMs: 0 };
 }
 
 function seconds(ms: number): number {
