@@ -45,9 +45,10 @@ describe('the server\'s budget learnt (spec, Limits rule 8: "self-hosted deploym
     const firstRateLimitedAt = Math.min(...rateLimitedAt);
     expect(rateLimitedSentAt.filter((sentAt) => !(sentAt < firstRateLimitedAt))).toEqual([]);
     // 80 grants at 20 per 2 s need 3 more windows after the first; the window is learnt from
-    // whole-second hints (at most a second long), and the first burst's 429s count at the server.
-    // With the default minute the job would take over three minutes.
-    expect(elapsed).toBeLessThan(5 * (WINDOW_MS + 1_000));
+    // whole-second hints (at most a second long), and the first burst's 429s count at the server:
+    // 9.5-10.3 s on a quiet machine, 15.9 s once in CI's loaded Node 22 leg. With the default
+    // minute the job would take over three minutes: twice the quiet figure still tells them apart.
+    expect(elapsed).toBeLessThan(10 * (WINDOW_MS + 1_000));
     expect(server.simulator.stats().rateLimited.mutations).toBe(rateLimitedAt.length);
   });
 
